@@ -1,0 +1,208 @@
+"""The distribution constraints of a pack, as named checks (seed 002, §3).
+
+``check_pack`` collects every problem instead of stopping at the first, like
+python-chess's ``Board.status()``: each ``Violation`` names its check and the
+card numbers at fault. It works on any ``PackSpec`` (the linear patterns here,
+the 2D packs too) and on any list of cards: generated, read back from written
+files, or typed in by hand.
+
+>>> from cardgen.rules.patterns import PatternOne, Card
+>>> spec = PatternOne(3, copies=2)
+>>> check_pack(spec, spec.cards())
+[]
+>>> cards = spec.cards()
+>>> cards[1] = Card(2, cards[0].ability)          # card 2 now repeats AB
+>>> [v.check for v in check_pack(spec, cards)]
+['counts', 'counts', 'blocks', 'blocks', 'reduced', 'order']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from cardgen.rules.abilities import Ability
+
+
+class HasCode(Hashable, Protocol):
+    @property
+    def code(self) -> str: ...
+
+
+class CardLike(Protocol):
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def ability(self) -> HasCode: ...
+
+
+class PackSpec(Protocol):
+    """What a checker needs of a pack definition."""
+
+    @property
+    def abilities(self) -> Sequence[HasCode]: ...
+
+    @property
+    def copies(self) -> int: ...
+
+    def card_problems(self, card: CardLike) -> list[tuple[str, str]]:
+        """(check name, message) for a card whose ability cannot belong to this pack."""
+        ...
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken constraint: which check, which cards, and what is wrong."""
+
+    check: str
+    message: str
+    cards: tuple[int, ...] = field(default=())
+
+    def __str__(self) -> str:
+        return self.message
+
+
+CHECKS = ("numbers", "spaces", "kinds", "counts", "blocks", "reduced", "order")
+
+
+def span(numbers: Sequence[int]) -> str:
+    """``cards 1–28`` style list, ranges folded.
+
+    >>> span([3]), span([1, 2, 3, 7]), span([11, 12])
+    ('card 3', 'cards 1–3, 7', 'cards 11, 12')
+    """
+    nums = sorted(set(numbers))
+    parts: list[str] = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{nums[i]}–{nums[j]}")
+        else:
+            parts.extend(str(n) for n in nums[i : j + 1])
+        i = j + 1
+    return ("card " if len(nums) == 1 else "cards ") + ", ".join(parts)
+
+
+def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
+    """Every violated constraint of ``cards`` against ``spec``; empty when the pack is right."""
+    abilities = list(spec.abilities)
+    block = len(abilities)
+    size = block * spec.copies
+    out: list[Violation] = []
+
+    # numbers: 1..N, each exactly once
+    seen = Counter(c.number for c in cards)
+    for n in sorted(n for n, k in seen.items() if k > 1):
+        out.append(Violation("numbers", f"card {n} appears {seen[n]} times", (n,)))
+    outside = sorted(n for n in seen if not 1 <= n <= size)
+    if outside:
+        out.append(Violation("numbers", f"{span(outside)} outside 1–{size}", tuple(outside)))
+    missing = [n for n in range(1, size + 1) if n not in seen]
+    if missing:
+        out.append(Violation("numbers", f"{span(missing)} missing from a pack of {size}", tuple(missing)))
+
+    # spaces / kinds: abilities that cannot be on this pack at all
+    valid = set(abilities)
+    for c in sorted(cards, key=lambda c: c.number):
+        for check, message in spec.card_problems(c):
+            out.append(Violation(check, f"card {c.number}: {message}", (c.number,)))
+
+    # counts: every ability exactly `copies` times
+    by_ability: dict[HasCode, list[int]] = {a: [] for a in abilities}
+    for c in cards:
+        if c.ability in valid:
+            by_ability[c.ability].append(c.number)
+    for a in abilities:
+        found = len(by_ability[a])
+        if found != spec.copies:
+            what = "missing" if found == 0 else "wrong count"
+            out.append(
+                Violation(
+                    "counts",
+                    f"ability {a.code} {what}: wanted {spec.copies}, found {found}"
+                    + (f" ({span(by_ability[a])})" if found else ""),
+                    tuple(sorted(by_ability[a])),
+                )
+            )
+
+    # blocks: each ability once in every block of consecutive cards
+    for b in range(spec.copies):
+        lo, hi = b * block + 1, (b + 1) * block
+        where = f"block {b + 1} (cards {lo}–{hi})"
+        inside: dict[HasCode, list[int]] = {a: [] for a in abilities}
+        for c in cards:
+            if lo <= c.number <= hi and c.ability in valid:
+                inside[c.ability].append(c.number)
+        for a in abilities:
+            nums = sorted(inside[a])
+            if len(nums) > 1:
+                out.append(Violation("blocks", f"{where}: ability {a.code} on {span(nums)}", tuple(nums)))
+            elif not nums:
+                out.append(Violation("blocks", f"{where}: ability {a.code} missing", ()))
+
+    # reduced: the first b blocks form a balanced smaller pack (b < copies; b = copies is `counts`)
+    for b in range(1, spec.copies):
+        hi = b * block
+        tally = Counter(c.ability for c in cards if 1 <= c.number <= hi and c.ability in valid)
+        off = [a for a in abilities if tally[a] != b]
+        if off:
+            over = {a for a in off if tally[a] > b}
+            at_fault = sorted(c.number for c in cards if 1 <= c.number <= hi and c.ability in over)
+            detail = ", ".join(f"{a.code} ×{tally[a]}" for a in off)
+            out.append(
+                Violation(
+                    "reduced",
+                    f"reduced pack of cards 1–{hi} ({b} block{"s" if b > 1 else ""}) is unbalanced: {detail} (wanted ×{b} each)",
+                    tuple(at_fault),
+                )
+            )
+
+    # order: card k carries ability (k - 1) mod block, the pattern's order
+    wrong = sorted(
+        c.number for c in cards if 1 <= c.number <= size and c.ability != abilities[(c.number - 1) % block]
+    )
+    for run in _runs(wrong):
+        lookup = {c.number: c.ability for c in cards}
+        wanted = ", ".join(abilities[(n - 1) % block].code for n in run)
+        found = ", ".join(lookup[n].code for n in run)
+        nums = ", ".join(str(n) for n in run)
+        noun = "card" if len(run) == 1 else "cards"
+        verb = "is" if len(run) == 1 else "are"
+        out.append(
+            Violation(
+                "order",
+                f"{noun} {nums} {verb} out of the pattern's order (wanted {wanted}; found {found})",
+                tuple(run),
+            )
+        )
+    return out
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def linear_card_problems(census: int, has_removals: bool, pattern_name: str, ability: Ability) -> list[tuple[str, str]]:
+    """Card-level problems of a linear-mat ability: unknown spaces, removals where none belong."""
+    from cardgen.rules.abilities import space_letter
+
+    out = [
+        ("spaces", f"space {space_letter(s)} is not on a census-{census} mat")
+        for s in ability.spaces
+        if s >= census
+    ]
+    if ability.kind == "remove" and not has_removals:
+        out.append(("kinds", f"removal {ability.code} is not an ability of pattern {pattern_name}"))
+    return out
