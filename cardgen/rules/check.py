@@ -158,7 +158,7 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
             out.append(
                 Violation(
                     "reduced",
-                    f"reduced pack of cards 1–{hi} ({b} block{"s" if b > 1 else ""}) is unbalanced: {detail} (wanted ×{b} each)",
+                    f"reduced pack of cards 1–{hi} ({b} block{'s' if b > 1 else ''}) is unbalanced: {detail} (wanted ×{b} each)",
                     tuple(at_fault),
                 )
             )
