@@ -164,9 +164,7 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
             )
 
     # order: card k carries ability (k - 1) mod block, the pattern's order
-    wrong = sorted(
-        c.number for c in cards if 1 <= c.number <= size and c.ability != abilities[(c.number - 1) % block]
-    )
+    wrong = sorted(c.number for c in cards if 1 <= c.number <= size and c.ability != abilities[(c.number - 1) % block])
     for run in _runs(wrong):
         lookup = {c.number: c.ability for c in cards}
         wanted = ", ".join(abilities[(n - 1) % block].code for n in run)
@@ -199,9 +197,7 @@ def linear_card_problems(census: int, has_removals: bool, pattern_name: str, abi
     from cardgen.rules.abilities import space_letter
 
     out = [
-        ("spaces", f"space {space_letter(s)} is not on a census-{census} mat")
-        for s in ability.spaces
-        if s >= census
+        ("spaces", f"space {space_letter(s)} is not on a census-{census} mat") for s in ability.spaces if s >= census
     ]
     if ability.kind == "remove" and not has_removals:
         out.append(("kinds", f"removal {ability.code} is not an ability of pattern {pattern_name}"))

@@ -1,0 +1,3 @@
+from cardgen.cli import entry
+
+entry()

@@ -1,0 +1,39 @@
+"""Writers: a Drawing (or a list of pages) in, file bytes out. They know no game.
+
+Picked from a dict by format name, as segno does, and imported lazily so that
+start-up does not pay for svgwrite or ReportLab until a file is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from importlib.resources import files
+from pathlib import Path
+
+from cardgen.layout.shapes import Drawing
+
+FONT_FAMILY = "DejaVu Sans Mono"
+FONTS = {False: "DejaVuSansMono.ttf", True: "DejaVuSansMono-Bold.ttf"}
+
+
+def font_path(bold: bool = False) -> Path:
+    """The shipped font file, so output never depends on the user's machine."""
+    return Path(str(files("cardgen") / "fonts" / FONTS[bold]))
+
+
+# format -> (module, function); every function takes (pages, *, title) and returns bytes.
+WRITERS: dict[str, tuple[str, str]] = {
+    "svg": ("cardgen.render.svg", "write_svg"),
+    "pdf": ("cardgen.render.pdf", "write_pdf"),
+}
+
+
+def writer(fmt: str) -> Callable[..., bytes]:
+    module, name = WRITERS[fmt]
+    fn: Callable[..., bytes] = getattr(import_module(module), name)
+    return fn
+
+
+def render(fmt: str, pages: Sequence[Drawing], *, title: str = "") -> bytes:
+    return writer(fmt)(pages, title=title)

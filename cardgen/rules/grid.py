@@ -1,0 +1,937 @@
+"""The two-dimensional Game of Trains (seed 002, §8): mat, abilities, packs, play.
+
+The mat has three rows A, B, C and three columns D, E, F; a space is named by
+its row letter then its column letter (``AD`` top left, ``BF`` centre right).
+A cell is the same space as a 0-based ``(row, col)`` pair. Other R×C mats
+letter their rows first and their columns after them (a 4×3 mat has rows
+A–D, columns E–G), so R + C ≤ 26.
+
+Code and label scheme
+---------------------
+Every ability has a ``code`` (ASCII, unique across all 16 categories, used in
+pack tables; ``*`` stands for the letter the player chooses, ``X`` for the draw
+pile) and a ``label`` (the text printed on the card face):
+
+=====================  ==========  ==========================
+category               code        label
+=====================  ==========  ==========================
+row/col/diag-swap      ``AD-AE``   ``AD↔AE``
+row-rotate             ``A>  A<``  ``row A: rotate →`` / ``←``
+col-rotate             ``Dv  D^``  ``col D: rotate ↓`` / ``↑``
+remove                 ``AD-X``    ``AD→X``
+any-row-swap           ``A*-A*``   ``row A: swap any 2``
+any-col-swap           ``*D-*D``   ``col D: swap any 2``
+row-pair-swap          ``*D-*E``   ``any row: swap D↔E``
+col-pair-swap          ``A*-B*``   ``any col: swap A↔B``
+h-rotate               ``*>  *<``  ``any row: rotate →`` / ``←``
+v-rotate               ``*v  *^``  ``any col: rotate ↓`` / ``↑``
+row-rotate-either      ``A<>``     ``row A: rotate ←/→``
+col-rotate-either      ``D^v``     ``col D: rotate ↑/↓``
+row-remove             ``A*-X``    ``row A: remove 1``
+col-remove             ``*D-X``    ``col D: remove 1``
+=====================  ==========  ==========================
+
+Swaps keep the seed's printed order (``AF↔AD``, not ``AD↔AF``);
+``GridPack.parse_ability`` reads either order, either form, any case, with or
+without spaces, and ``<->``/``->`` for ``↔``/``→``.
+
+Rotation direction follows the seed's arrows: "rotating right: AD → AE → AF →
+AD" moves the card at AD to AE, the card at AE to AF and the card at AF to AD.
+
+>>> mat = GridMat()
+>>> mat.space((1, 2)), mat.cell("BF")
+('BF', (1, 2))
+>>> [c.size for c in CATEGORIES.values()]
+[9, 9, 18, 6, 6, 9, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3]
+>>> pack = GridPack(DEFAULT_CATEGORIES)
+>>> pack.size, pack.copies, pack.block
+(78, 2, 39)
+>>> pack.card(1).ability.label, pack.card(40).ability.code
+('AD↔AE', 'AD-AE')
+>>> start = deal_start(range(1, 10))
+>>> start
+((9, 8, 7), (6, 5, 4), (3, 2, 1))
+>>> apply(CATEGORIES["row-rotate"].abilities[0], start)
+((7, 9, 8), (6, 5, 4), (3, 2, 1))
+>>> count_starts(3, 3), len(list(enumerate_starts(range(9))))
+(42, 42)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from math import factorial, prod
+from typing import Literal, cast
+
+from cardgen.errors import CardgenError
+from cardgen.rules.abilities import Ability
+from cardgen.rules.check import CardLike, Violation, check_pack
+from cardgen.rules.patterns import MAX_COPIES, Card
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MIN_LINE = 2  # a row or column of one card has nothing to swap or rotate
+SWAP_ARROW = "↔"
+REMOVAL_ARROW = "→"
+REMOVAL_MARK = "X"
+CHOSEN = "*"  # in a code: the letter the player chooses
+TARGET_SIZE = 80  # default pack size aimed at when copies is not given
+
+Cell = tuple[int, int]
+"""A space as 0-based ``(row, col)``."""
+Arrangement = tuple[tuple[int, ...], ...]
+"""One player's cards on the mat, row by row."""
+Axis = Literal["row", "col"]
+Action = Literal["swap", "rotate", "remove"]
+ChoiceKind = Literal["cells", "line", "direction", "cell"]
+CellRef = Cell | str
+Choice = int | str | Cell | tuple[CellRef, CellRef]
+"""A player's choice: two cells, one cell (as ``(row, col)`` or ``"AD"``), a line (index or letter) or a direction (+1/-1)."""
+_AXIS_NAME: dict[Axis, str] = {"row": "row", "col": "column"}  # in messages
+
+
+@dataclass(frozen=True)
+class GridMat:
+    """An R×C placemat: rows lettered from A, columns lettered after the rows.
+
+    >>> GridMat().row_letters, GridMat().col_letters
+    ('ABC', 'DEF')
+    >>> GridMat(2, 4).spaces()
+    ('AC', 'AD', 'AE', 'AF', 'BC', 'BD', 'BE', 'BF')
+    >>> GridMat(3, 3).line("col", 1)
+    ((0, 1), (1, 1), (2, 1))
+    """
+
+    rows: int = 3
+    cols: int = 3
+
+    def __post_init__(self) -> None:
+        if self.rows < MIN_LINE or self.cols < MIN_LINE or self.rows + self.cols > len(LETTERS):
+            raise CardgenError(
+                f"a {self.rows}×{self.cols} mat is not allowed: rows and columns must each be at least "
+                f"{MIN_LINE}, with rows + columns at most {len(LETTERS)} (one letter each)"
+            )
+
+    @property
+    def census(self) -> int:
+        """Number of spaces."""
+        return self.rows * self.cols
+
+    @property
+    def row_letters(self) -> str:
+        return LETTERS[: self.rows]
+
+    @property
+    def col_letters(self) -> str:
+        return LETTERS[self.rows : self.rows + self.cols]
+
+    def length(self, axis: Axis) -> int:
+        """Cards in one line along ``axis``: a row has ``cols`` cards, a column ``rows``."""
+        return self.cols if axis == "row" else self.rows
+
+    def lines(self, axis: Axis) -> int:
+        """How many rows (or columns) the mat has."""
+        return self.rows if axis == "row" else self.cols
+
+    def letter(self, axis: Axis, index: int) -> str:
+        """The letter of row (or column) ``index``.
+
+        >>> GridMat().letter("row", 2), GridMat().letter("col", 0)
+        ('C', 'D')
+        """
+        if not 0 <= index < self.lines(axis):
+            raise CardgenError(f"there is no {_AXIS_NAME[axis]} {index} on a {self.rows}×{self.cols} mat")
+        return (self.row_letters if axis == "row" else self.col_letters)[index]
+
+    def index(self, axis: Axis, letter: str) -> int:
+        """The 0-based index of the row (or column) lettered ``letter``."""
+        letters = self.row_letters if axis == "row" else self.col_letters
+        found = letters.find(letter.strip().upper())
+        if found < 0 or len(letter.strip()) != 1:
+            raise CardgenError(f"{letter!r} is not a {_AXIS_NAME[axis]} letter of this mat (choose from {letters})")
+        return found
+
+    def space(self, cell: Cell) -> str:
+        """The two-letter name of ``cell``."""
+        row, col = cell
+        return self.letter("row", row) + self.letter("col", col)
+
+    def cell(self, name: str) -> Cell:
+        """The ``(row, col)`` of the space named ``name`` (like ``"BF"``)."""
+        text = name.strip().upper()
+        if len(text) != 2:
+            raise CardgenError(f"{name!r} is not a space name like AD")
+        return (self.index("row", text[0]), self.index("col", text[1]))
+
+    def spaces(self) -> tuple[str, ...]:
+        """Every space name, row by row."""
+        return tuple(r + c for r in self.row_letters for c in self.col_letters)
+
+    def line(self, axis: Axis, index: int) -> tuple[Cell, ...]:
+        """The cells of row (or column) ``index``, left to right (top to bottom)."""
+        self.letter(axis, index)  # validates index
+        if axis == "row":
+            return tuple((index, c) for c in range(self.cols))
+        return tuple((r, index) for r in range(self.rows))
+
+
+DEFAULT_MAT = GridMat()
+
+
+@dataclass(frozen=True)
+class GridAbility:
+    """One ability of the 2D game, with what it needs to be applied.
+
+    Fields beyond ``category``/``code``/``label`` say what the card fixes;
+    whatever it leaves open is the player's ``choice`` (see ``choice_kind``):
+
+    - ``cells``: spaces named outright (a specific swap's two, a specific removal's one);
+    - ``axis`` + ``line``: the row or column it acts in (``line`` None: the player's choice);
+    - ``ends``: for pair swaps, the two positions along the chosen line;
+    - ``step``: rotations, +1 right/down, -1 left/up, 0 the player's choice.
+
+    >>> a = CATEGORIES["row-rotate-either"].abilities[0]
+    >>> a.code, a.label, a.specific, a.choice_kind
+    ('A<>', 'row A: rotate ←/→', False, 'direction')
+    """
+
+    category: str
+    code: str
+    label: str
+    action: Action
+    cells: tuple[Cell, ...] = ()
+    axis: Axis | None = None
+    line: int | None = None
+    ends: tuple[int, int] | None = None
+    step: int = 0
+
+    @property
+    def choice_kind(self) -> ChoiceKind | None:
+        """What the player chooses when applying it; None for a specific ability."""
+        if self.action == "swap":
+            if self.cells:
+                return None
+            return "line" if self.ends is not None else "cells"
+        if self.action == "rotate":
+            if self.line is None:
+                return "line"
+            return "direction" if self.step == 0 else None
+        return None if self.cells else "cell"
+
+    @property
+    def specific(self) -> bool:
+        """True when applying it leaves nobody any choice (§8)."""
+        return self.choice_kind is None
+
+
+@dataclass(frozen=True)
+class Category:
+    """One of §8's 16 categories of abilities."""
+
+    name: str
+    short: str  # for slugs
+    description: str
+    specific: bool
+    pertains: Literal["rows", "columns", "both"]
+    counterpart: str | None  # the same idea for the other axis (§8 recommends both)
+    abilities: tuple[GridAbility, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.abilities)
+
+
+# --- building abilities -------------------------------------------------------------------
+
+_ROW_ARROWS = {1: ("→", ">"), -1: ("←", "<"), 0: ("←/→", "<>")}
+_COL_ARROWS = {1: ("↓", "v"), -1: ("↑", "^"), 0: ("↑/↓", "^v")}
+_AXIS_WORD: dict[Axis, str] = {"row": "row", "col": "col"}  # on card faces
+
+
+def _pairs(n: int) -> list[tuple[int, int]]:
+    """Every pair of ``0..n-1`` in the seed's cyclic order: by gap, then by first member.
+
+    For three this is the seed's "left and middle, middle and right, right and left".
+
+    >>> _pairs(3)
+    [(0, 1), (1, 2), (2, 0)]
+    >>> _pairs(4)
+    [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)]
+    """
+    out: list[tuple[int, int]] = []
+    for gap in range(1, n // 2 + 1):
+        # a gap of exactly n/2 reaches each pair from both ends; keep the first half
+        starts = n if 2 * gap < n else gap
+        out.extend((i, (i + gap) % n) for i in range(starts))
+    return out
+
+
+def _swap(mat: GridMat, category: str, a: Cell, b: Cell) -> GridAbility:
+    sa, sb = mat.space(a), mat.space(b)
+    return GridAbility(category, f"{sa}-{sb}", f"{sa}{SWAP_ARROW}{sb}", "swap", cells=(a, b))
+
+
+def _removal(mat: GridMat, category: str, a: Cell) -> GridAbility:
+    s = mat.space(a)
+    return GridAbility(category, f"{s}-{REMOVAL_MARK}", f"{s}{REMOVAL_ARROW}{REMOVAL_MARK}", "remove", cells=(a,))
+
+
+def _cell_pattern(axis: Axis, letter: str) -> str:
+    """``A*`` for a cell in row A, ``*D`` for a cell in column D."""
+    return letter + CHOSEN if axis == "row" else CHOSEN + letter
+
+
+def _line_name(mat: GridMat, axis: Axis, line: int | None) -> tuple[str, str]:
+    """(label prefix, code letter): ``("row A", "A")`` or ``("any row", "*")``."""
+    if line is None:
+        return f"any {_AXIS_WORD[axis]}", CHOSEN
+    letter = mat.letter(axis, line)
+    return f"{_AXIS_WORD[axis]} {letter}", letter
+
+
+def _rotation(mat: GridMat, category: str, axis: Axis, line: int | None, step: int) -> GridAbility:
+    prefix, letter = _line_name(mat, axis, line)
+    arrow, mark = (_ROW_ARROWS if axis == "row" else _COL_ARROWS)[step]
+    return GridAbility(category, letter + mark, f"{prefix}: rotate {arrow}", "rotate", axis=axis, line=line, step=step)
+
+
+def _line_swap(mat: GridMat, category: str, axis: Axis, line: int) -> GridAbility:
+    prefix, letter = _line_name(mat, axis, line)
+    pattern = _cell_pattern(axis, letter)
+    return GridAbility(category, f"{pattern}-{pattern}", f"{prefix}: swap any 2", "swap", axis=axis, line=line)
+
+
+def _pair_swap(mat: GridMat, category: str, axis: Axis, ends: tuple[int, int]) -> GridAbility:
+    # the ends are positions along the line, so they are lettered on the other axis
+    across: Axis = "col" if axis == "row" else "row"
+    la, lb = (mat.letter(across, e) for e in ends)
+    code = f"{_cell_pattern(across, la)}-{_cell_pattern(across, lb)}"
+    label = f"any {_AXIS_WORD[axis]}: swap {la}{SWAP_ARROW}{lb}"
+    return GridAbility(category, code, label, "swap", axis=axis, ends=ends)
+
+
+def _line_removal(mat: GridMat, category: str, axis: Axis, line: int) -> GridAbility:
+    prefix, letter = _line_name(mat, axis, line)
+    code = f"{_cell_pattern(axis, letter)}-{REMOVAL_MARK}"
+    return GridAbility(category, code, f"{prefix}: remove 1", "remove", axis=axis, line=line)
+
+
+@cache
+def grid_categories(mat: GridMat = DEFAULT_MAT) -> dict[str, Category]:
+    """§8's 16 categories for ``mat``, in the seed's order, abilities in the seed's table order.
+
+    For 3×3 the tables are the seed's; on other mats the same rules extend them
+    (pairs by cyclic gap, see ``_pairs``). Cached: treat the result as read-only.
+
+    >>> cats = grid_categories(GridMat(2, 4))
+    >>> cats["row-swap"].size, cats["diag-swap"].size, cats["col-rotate"].size
+    (12, 12, 8)
+    """
+    R, C = mat.rows, mat.cols
+    rows, cols = range(R), range(C)
+
+    def cat(
+        name: str,
+        short: str,
+        description: str,
+        pertains: Literal["rows", "columns", "both"],
+        counterpart: str | None,
+        abilities: Iterable[GridAbility],
+    ) -> Category:
+        found = tuple(abilities)
+        return Category(name, short, description, found[0].specific, pertains, counterpart, found)
+
+    made = [
+        cat(
+            "row-swap",
+            "rs",
+            "swap two specific cards in the same row",
+            "rows",
+            "col-swap",
+            (_swap(mat, "row-swap", (r, a), (r, b)) for r in rows for a, b in _pairs(C)),
+        ),
+        cat(
+            "col-swap",
+            "cs",
+            "swap two specific cards in the same column",
+            "columns",
+            "row-swap",
+            (_swap(mat, "col-swap", (a, c), (b, c)) for c in cols for a, b in _pairs(R)),
+        ),
+        # seed order: for each pair of rows (AB, BC, CA), each first-row card with the
+        # cards to its right in the second row, wrapping (AD↔BE, AD↔BF, AE↔BF, AE↔BD, ...)
+        cat(
+            "diag-swap",
+            "ds",
+            "swap two specific cards sharing neither row nor column",
+            "both",
+            None,
+            (
+                _swap(mat, "diag-swap", (r1, c), (r2, (c + d) % C))
+                for r1, r2 in _pairs(R)
+                for c in cols
+                for d in range(1, C)
+            ),
+        ),
+        cat(
+            "row-rotate",
+            "rr",
+            "rotate a specific row in a specific direction",
+            "rows",
+            "col-rotate",
+            (_rotation(mat, "row-rotate", "row", r, step) for step in (1, -1) for r in rows),
+        ),
+        cat(
+            "col-rotate",
+            "cr",
+            "rotate a specific column in a specific direction",
+            "columns",
+            "row-rotate",
+            (_rotation(mat, "col-rotate", "col", c, step) for step in (1, -1) for c in cols),
+        ),
+        cat(
+            "remove",
+            "rm",
+            "remove a specific card and replace it from the draw pile",
+            "both",
+            None,
+            (_removal(mat, "remove", (r, c)) for r in rows for c in cols),
+        ),
+        cat(
+            "any-row-swap",
+            "ars",
+            "swap any two cards of a specific row (player chooses the columns)",
+            "rows",
+            "any-col-swap",
+            (_line_swap(mat, "any-row-swap", "row", r) for r in rows),
+        ),
+        cat(
+            "any-col-swap",
+            "acs",
+            "swap any two cards of a specific column (player chooses the rows)",
+            "columns",
+            "any-row-swap",
+            (_line_swap(mat, "any-col-swap", "col", c) for c in cols),
+        ),
+        cat(
+            "row-pair-swap",
+            "rps",
+            "swap the cards of two specific columns in the row of the player's choice",
+            "rows",
+            "col-pair-swap",
+            (_pair_swap(mat, "row-pair-swap", "row", e) for e in _pairs(C)),
+        ),
+        cat(
+            "col-pair-swap",
+            "cps",
+            "swap the cards of two specific rows in the column of the player's choice",
+            "columns",
+            "row-pair-swap",
+            (_pair_swap(mat, "col-pair-swap", "col", e) for e in _pairs(R)),
+        ),
+        cat(
+            "h-rotate",
+            "hr",
+            "rotate the row of the player's choice in a specific direction",
+            "rows",
+            "v-rotate",
+            (_rotation(mat, "h-rotate", "row", None, step) for step in (1, -1)),
+        ),
+        cat(
+            "v-rotate",
+            "vr",
+            "rotate the column of the player's choice in a specific direction",
+            "columns",
+            "h-rotate",
+            (_rotation(mat, "v-rotate", "col", None, step) for step in (1, -1)),
+        ),
+        cat(
+            "row-rotate-either",
+            "rre",
+            "rotate a specific row in the direction of the player's choice",
+            "rows",
+            "col-rotate-either",
+            (_rotation(mat, "row-rotate-either", "row", r, 0) for r in rows),
+        ),
+        cat(
+            "col-rotate-either",
+            "cre",
+            "rotate a specific column in the direction of the player's choice",
+            "columns",
+            "row-rotate-either",
+            (_rotation(mat, "col-rotate-either", "col", c, 0) for c in cols),
+        ),
+        cat(
+            "row-remove",
+            "rrm",
+            "remove the player's choice of card from a specific row",
+            "rows",
+            "col-remove",
+            (_line_removal(mat, "row-remove", "row", r) for r in rows),
+        ),
+        cat(
+            "col-remove",
+            "crm",
+            "remove the player's choice of card from a specific column",
+            "columns",
+            "row-remove",
+            (_line_removal(mat, "col-remove", "col", c) for c in cols),
+        ),
+    ]
+    return {c.name: c for c in made}
+
+
+CATEGORIES: dict[str, Category] = grid_categories(DEFAULT_MAT)
+"""The 16 categories of the seed's 3×3 game, in the seed's order."""
+
+DEFAULT_CATEGORIES: tuple[str, ...] = ("row-swap", "col-swap", "row-rotate", "col-rotate", "remove")
+"""The default selection: every ability specific (no choosing slows play, as in the
+factory game), each row category with its column counterpart, and removals at
+9 of 39 abilities (pattern two has 7 of 28). Two copies: 78 cards, near the
+factory's 88, and the first 39 cards are a balanced two-player pack."""
+
+
+# --- reading ability text -----------------------------------------------------------------
+
+
+def _normalise(text: str) -> str:
+    squeezed = "".join(text.split()).upper()
+    return squeezed.replace("<->", SWAP_ARROW).replace("->", REMOVAL_ARROW)
+
+
+@cache
+def _ability_index(mat: GridMat) -> dict[str, GridAbility]:
+    index: dict[str, GridAbility] = {}
+    for category in grid_categories(mat).values():
+        for ability in category.abilities:
+            keys = [ability.code, ability.label]
+            if ability.action == "swap" and ability.cells:
+                # a swap reads the same either way round: AD↔AF is AF↔AD
+                flipped = _swap(mat, ability.category, ability.cells[1], ability.cells[0])
+                keys += [flipped.code, flipped.label]
+            if ability.ends is not None and ability.axis is not None:
+                flipped = _pair_swap(mat, ability.category, ability.axis, (ability.ends[1], ability.ends[0]))
+                keys += [flipped.code, flipped.label]
+            for key in keys:
+                index[_normalise(key)] = ability
+    return index
+
+
+# --- packs --------------------------------------------------------------------------------
+
+
+def _grid_card(number: int, ability: GridAbility) -> Card:
+    # patterns.Card annotates `ability` as the linear Ability, but everything that reads
+    # cards (check_pack, the writers) needs only `.code`/`.label`; reuse it, not a twin class.
+    return Card(number, cast(Ability, ability))
+
+
+class GridPack:
+    """A 2D pack: the chosen categories' abilities (in the seed's category order), ``copies`` times.
+
+    Card ``k`` carries ability ``(k - 1) mod block``, as in the linear patterns,
+    so every block of consecutive cards holds each ability once. Without
+    ``copies`` the pack aims at ``TARGET_SIZE`` (80) cards: copies =
+    round(80 / block), at least 1.
+
+    >>> pack = GridPack(["col-remove", "row-remove"])
+    >>> pack.categories, pack.block, pack.copies, pack.size
+    (('row-remove', 'col-remove'), 6, 13, 78)
+    >>> [c.ability.code for c in pack.cards()[:7]]
+    ['A*-X', 'B*-X', 'C*-X', '*D-X', '*E-X', '*F-X', 'A*-X']
+    >>> pack.slug, GridPack(pack.categories, 2).slug
+    ('got-2d-rrm-crm', 'got-2d-rrm-crm-copies-2')
+    >>> GridPack(["row-swap"]).warnings()
+    ['row-swap pertains to rows but its counterpart col-swap is not chosen (§8 recommends both)']
+    """
+
+    def __init__(
+        self,
+        categories: Sequence[str] | str = DEFAULT_CATEGORIES,
+        copies: int | None = None,
+        *,
+        mat: GridMat = DEFAULT_MAT,
+    ) -> None:
+        known = grid_categories(mat)
+        names = categories.split(",") if isinstance(categories, str) else list(categories)
+        by_key = {c.name: c.name for c in known.values()} | {c.short: c.name for c in known.values()}
+        chosen: set[str] = set()
+        for raw in names:
+            key = raw.strip().lower()
+            if key not in by_key:
+                raise CardgenError(f"unknown 2D ability category {raw!r}: choose from {', '.join(known)}")
+            chosen.add(by_key[key])
+        if not chosen:
+            raise CardgenError(f"choose at least one 2D ability category from {', '.join(known)}")
+        self.mat = mat
+        # the seed's order, whatever order they were asked in: one selection, one pack
+        self.categories: tuple[str, ...] = tuple(n for n in known if n in chosen)
+        self.abilities: tuple[GridAbility, ...] = tuple(a for n in self.categories for a in known[n].abilities)
+        self.default_copies = max(1, int(TARGET_SIZE / len(self.abilities) + 0.5))
+        copies = self.default_copies if copies is None else copies
+        if not 1 <= copies <= MAX_COPIES:
+            raise CardgenError(f"copies {copies} is out of range: allowed 1 to {MAX_COPIES}")
+        self.copies = copies
+        self._valid = frozenset(self.abilities)
+
+    def __repr__(self) -> str:
+        return f"GridPack({list(self.categories)!r}, copies={self.copies}, mat={self.mat!r})"
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the pack."""
+        return self.copies * self.block
+
+    @property
+    def block(self) -> int:
+        """Cards per block: each ability exactly once in each block."""
+        return len(self.abilities)
+
+    @property
+    def slug(self) -> str:
+        """Folder name: ``got-2d-`` + the categories' short names (or ``all``), then shape and copies if not default."""
+        known = grid_categories(self.mat)
+        cats = "all" if len(self.categories) == len(known) else "-".join(known[n].short for n in self.categories)
+        slug = f"got-2d-{cats}"
+        if self.mat != DEFAULT_MAT:
+            slug += f"-{self.mat.rows}x{self.mat.cols}"
+        if self.copies != self.default_copies:
+            slug += f"-copies-{self.copies}"
+        return slug
+
+    def card(self, number: int) -> Card:
+        if not 1 <= number <= self.size:
+            raise CardgenError(f"card {number} is not in a pack of {self.size}")
+        return _grid_card(number, self.abilities[(number - 1) % self.block])
+
+    def cards(self) -> list[Card]:
+        """The whole pack, in number order. Pure and deterministic."""
+        return [self.card(n) for n in range(1, self.size + 1)]
+
+    def card_problems(self, card: CardLike) -> list[tuple[str, str]]:
+        """A ``kinds`` problem when the card's ability is not among the chosen categories' abilities."""
+        ability = card.ability
+        if ability in self._valid:
+            return []
+        if isinstance(ability, GridAbility):
+            return [("kinds", f"ability {ability.code} ({ability.category}) is not an ability of this pack")]
+        return [("kinds", f"ability {ability.code} is not a 2D ability")]
+
+    def check(self, cards: Sequence[CardLike]) -> list[Violation]:
+        """Every constraint ``cards`` break as this pack (see ``rules.check``)."""
+        return check_pack(self, cards)
+
+    def warnings(self) -> list[str]:
+        """Row categories chosen without their column counterparts, and vice versa."""
+        known = grid_categories(self.mat)
+        out: list[str] = []
+        for name in self.categories:
+            cat = known[name]
+            if cat.counterpart is not None and cat.counterpart not in self.categories:
+                out.append(
+                    f"{name} pertains to {cat.pertains} but its counterpart {cat.counterpart} "
+                    "is not chosen (§8 recommends both)"
+                )
+        return out
+
+    @classmethod
+    def parse_ability(cls, text: str, *, mat: GridMat = DEFAULT_MAT) -> GridAbility:
+        """The ability whose code or label is ``text`` (any category; ``check`` judges membership).
+
+        >>> GridPack.parse_ability("af <-> ad") == GridPack.parse_ability("AF↔AD")
+        True
+        >>> GridPack.parse_ability("col E: remove 1").code
+        '*E-X'
+        """
+        found = _ability_index(mat).get(_normalise(text))
+        if found is None:
+            raise CardgenError(
+                f"{text.strip()!r} is not a 2D ability on a {mat.rows}×{mat.cols} mat (e.g. AD-BE, AD↔BE, A>, AD→X)"
+            )
+        return found
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def _grid(arrangement: Sequence[Sequence[int]]) -> list[list[int]]:
+    rows = [list(r) for r in arrangement]
+    if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
+        raise CardgenError("an arrangement must be a non-empty rectangle of cards")
+    return rows
+
+
+def _freeze(grid: list[list[int]]) -> Arrangement:
+    return tuple(tuple(r) for r in grid)
+
+
+def _to_cell(ref: object, shape: tuple[int, int]) -> Cell:
+    R, C = shape
+    if isinstance(ref, str):
+        return GridMat(R, C).cell(ref)
+    if isinstance(ref, tuple) and len(ref) == 2:
+        r, c = ref
+        if type(r) is int and type(c) is int and 0 <= r < R and 0 <= c < C:
+            return (r, c)
+    raise CardgenError(f"{ref!r} is not a space of a {R}×{C} arrangement (give (row, col) or a name like AD)")
+
+
+def _to_line(ref: object, axis: Axis, shape: tuple[int, int]) -> int:
+    R, C = shape
+    count = R if axis == "row" else C
+    if isinstance(ref, str):
+        return GridMat(R, C).index(axis, ref)
+    if type(ref) is int and 0 <= ref < count:
+        return ref
+    raise CardgenError(f"{ref!r} is not a {_AXIS_NAME[axis]} of a {R}×{C} arrangement (give an index or a letter)")
+
+
+def _line_cells(axis: Axis, line: int, shape: tuple[int, int]) -> list[Cell]:
+    R, C = shape
+    if not 0 <= line < (R if axis == "row" else C):
+        raise CardgenError(f"{_AXIS_NAME[axis]} {line} is not on a {R}×{C} arrangement")
+    return [(line, c) for c in range(C)] if axis == "row" else [(r, line) for r in range(R)]
+
+
+_CHOICE_WHAT: dict[ChoiceKind, str] = {
+    "cells": "two cells in the line",
+    "line": "a line",
+    "direction": "a direction (+1 or -1)",
+    "cell": "a cell in the line",
+}
+
+
+def apply(
+    ability: GridAbility,
+    arrangement: Sequence[Sequence[int]],
+    *,
+    choice: Choice | None = None,
+    draw: int | None = None,
+) -> Arrangement:
+    """``arrangement`` after ``ability``; the input is not changed.
+
+    ``choice`` is what the applying player picks for a discretionary ability:
+    two cells (any-row/col-swap), a row or column as index or letter (pair
+    swaps, h/v-rotate), a direction +1 (right/down) or -1 (left/up) for the
+    rotate-either categories, or a cell (row/col-remove). Cells are ``(row,
+    col)`` or names like ``"AD"``. ``draw`` is the card from the draw pile that
+    a removal puts in the emptied space. A missing, superfluous or invalid
+    choice or draw raises ``CardgenError``.
+
+    >>> start = ((9, 8, 7), (6, 5, 4), (3, 2, 1))
+    >>> apply(GridPack.parse_ability("A*-A*"), start)
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: A*-A* needs the player's choice of two cells in the line
+    >>> apply(GridPack.parse_ability("A*-A*"), start, choice=("AD", "AF"))
+    ((7, 8, 9), (6, 5, 4), (3, 2, 1))
+    >>> apply(GridPack.parse_ability("AD-BE"), start)
+    ((5, 8, 7), (6, 9, 4), (3, 2, 1))
+    >>> apply(GridPack.parse_ability("*v"), start, choice="E")
+    ((9, 2, 7), (6, 8, 4), (3, 5, 1))
+    >>> apply(GridPack.parse_ability("B*-X"), start, choice="BF", draw=50)
+    ((9, 8, 7), (6, 5, 50), (3, 2, 1))
+    """
+    grid = _grid(arrangement)
+    shape = (len(grid), len(grid[0]))
+    kind = ability.choice_kind
+    if kind is None and choice is not None:
+        raise CardgenError(f"{ability.code} is specific: it takes no choice")
+    if kind is not None and choice is None:
+        raise CardgenError(f"{ability.code} needs the player's choice of {_CHOICE_WHAT[kind]}")
+    if ability.action == "remove" and draw is None:
+        raise CardgenError(f"{ability.code} needs a card drawn to replace the one removed")
+    if ability.action != "remove" and draw is not None:
+        raise CardgenError(f"{ability.code} removes nothing: it takes no draw")
+    if draw is not None and type(draw) is not int:
+        raise CardgenError(f"draw {draw!r} is not a card number")
+
+    def check_cell(cell: Cell) -> Cell:
+        return _to_cell(cell, shape)  # range check of the ability's own cells against this arrangement
+
+    def in_line(cell: Cell) -> Cell:
+        assert ability.axis is not None and ability.line is not None
+        if cell not in _line_cells(ability.axis, ability.line, shape):
+            raise CardgenError(f"{cell} is not in the line {ability.code} acts on")
+        return cell
+
+    if ability.action == "swap":
+        if kind is None:
+            a, b = (check_cell(c) for c in ability.cells)
+        elif kind == "cells":
+            if not (isinstance(choice, tuple) and len(choice) == 2 and not all(type(x) is int for x in choice)):
+                raise CardgenError(f"{ability.code} needs two cells, like ('AD', 'AF'); got {choice!r}")
+            a, b = (in_line(_to_cell(ref, shape)) for ref in choice)
+            if a == b:
+                raise CardgenError(f"{ability.code} needs two different cells")
+        else:
+            assert ability.axis is not None and ability.ends is not None
+            cells = _line_cells(ability.axis, _to_line(choice, ability.axis, shape), shape)
+            if max(ability.ends) >= len(cells):
+                raise CardgenError(f"{ability.code} does not fit a {shape[0]}×{shape[1]} arrangement")
+            a, b = cells[ability.ends[0]], cells[ability.ends[1]]
+        grid[a[0]][a[1]], grid[b[0]][b[1]] = grid[b[0]][b[1]], grid[a[0]][a[1]]
+    elif ability.action == "rotate":
+        assert ability.axis is not None
+        line = ability.line if ability.line is not None else _to_line(choice, ability.axis, shape)
+        step = ability.step
+        if step == 0:
+            if type(choice) is not int or choice not in (1, -1):
+                raise CardgenError(f"{ability.code} needs a direction: +1 (right/down) or -1 (left/up)")
+            step = choice
+        cells = _line_cells(ability.axis, line, shape)
+        values = [grid[r][c] for r, c in cells]
+        for k, value in enumerate(values):
+            r, c = cells[(k + step) % len(cells)]  # the card at position k moves to k + step
+            grid[r][c] = value
+    else:
+        assert draw is not None
+        target = check_cell(ability.cells[0]) if kind is None else in_line(_to_cell(choice, shape))
+        grid[target[0]][target[1]] = draw
+    return _freeze(grid)
+
+
+def _strictly(values: Sequence[int], ascending: bool) -> bool:
+    pairs = list(pairwise(values))
+    return all(a < b for a, b in pairs) if ascending else all(a > b for a, b in pairs)
+
+
+def _lines(arrangement: Sequence[Sequence[int]]) -> list[list[int]]:
+    grid = _grid(arrangement)
+    return grid + [list(col) for col in zip(*grid)]
+
+
+def is_won(arrangement: Sequence[Sequence[int]]) -> bool:
+    """Every row ascending left to right and every column ascending top to bottom (strictly).
+
+    >>> is_won(((1, 2, 3), (4, 5, 6), (7, 8, 9))), is_won(((1, 2, 3), (4, 5, 6), (7, 9, 8)))
+    (True, False)
+    >>> is_won(((1, 4, 5), (2, 6, 8), (3, 7, 9)))
+    True
+    """
+    return all(_strictly(line, ascending=True) for line in _lines(arrangement))
+
+
+def is_start(arrangement: Sequence[Sequence[int]]) -> bool:
+    """Every row and every column descending (strictly): a legal starting arrangement.
+
+    >>> is_start(((9, 8, 7), (6, 5, 4), (3, 2, 1))), is_start(((9, 8, 7), (6, 5, 4), (3, 1, 2)))
+    (True, False)
+    """
+    return all(_strictly(line, ascending=False) for line in _lines(arrangement))
+
+
+# --- starting arrangements ----------------------------------------------------------------
+
+
+def _check_shape(rows: int, cols: int) -> None:
+    if type(rows) is not int or type(cols) is not int or rows < 1 or cols < 1:
+        raise CardgenError(f"a {rows}×{cols} arrangement is not allowed: rows and columns must be at least 1")
+
+
+def count_starts(rows: int = 3, cols: int = 3) -> int:
+    """How many ways ``rows × cols`` distinct cards can start (rows and columns descending).
+
+    Reading the cards from the largest down, their positions form a standard
+    Young tableau of rectangular shape (the largest card top left, every card
+    after those above it and to its left). The hook length formula counts
+    those: n! divided by the product, over every cell, of its hook length —
+    the cell itself plus the cells to its right in its row and below it in its
+    column. In an R×C rectangle the cell ``(i, j)`` has hook (R − i) + (C − j) − 1.
+
+    >>> count_starts(3, 3)
+    42
+    >>> count_starts(2, 2), count_starts(2, 3), count_starts(3, 4), count_starts(1, 7)
+    (2, 5, 462, 1)
+    """
+    _check_shape(rows, cols)
+    hooks = prod((rows - i) + (cols - j) - 1 for i in range(rows) for j in range(cols))
+    return factorial(rows * cols) // hooks
+
+
+def _distinct_cards(cards: Iterable[int], rows: int, cols: int) -> list[int]:
+    _check_shape(rows, cols)
+    values = list(cards)
+    if len(values) != rows * cols:
+        raise CardgenError(f"a {rows}×{cols} arrangement takes {rows * cols} cards, not {len(values)}")
+    if len(set(values)) != len(values):
+        raise CardgenError("the cards of an arrangement must be distinct numbers")
+    return sorted(values, reverse=True)
+
+
+def enumerate_starts(cards: Iterable[int], *, rows: int = 3, cols: int = 3) -> Iterator[Arrangement]:
+    """Every starting arrangement of ``cards`` (distinct, rows × cols of them), without repeats.
+
+    Places the cards from the largest down; each goes at the end of a row that
+    is shorter than the row above it (so it lands below and right of larger
+    cards only). The first one yielded fills row by row.
+
+    >>> starts = list(enumerate_starts([10, 20, 30, 40], rows=2, cols=2))
+    >>> starts
+    [((40, 30), (20, 10)), ((40, 20), (30, 10))]
+    >>> len(list(enumerate_starts(range(12), rows=3, cols=4)))
+    462
+    """
+    order = _distinct_cards(cards, rows, cols)
+    grid = [[0] * cols for _ in range(rows)]
+    filled = [0] * rows
+
+    def place(k: int) -> Iterator[Arrangement]:
+        if k == len(order):
+            yield _freeze(grid)
+            return
+        for r in range(rows):
+            if filled[r] < cols and (r == 0 or filled[r - 1] > filled[r]):
+                grid[r][filled[r]] = order[k]
+                filled[r] += 1
+                yield from place(k + 1)
+                filled[r] -= 1
+
+    return place(0)
+
+
+def deal_start(cards: Iterable[int], *, rows: int = 3, cols: int = 3, seed: int | None = None) -> Arrangement:
+    """A starting arrangement of the dealt ``cards``.
+
+    Without ``seed``: the cards in descending order, row by row (the first of
+    ``enumerate_starts``). With ``seed``: one chosen uniformly among all
+    ``count_starts(rows, cols)`` of them, by ``random.Random(seed)``, using the
+    Greene–Nijenhuis–Wilf hook walk (uniform without listing them all, which for
+    5×5 would be 701,149,020): from a random cell, jump to a random cell of its
+    hook until reaching a corner; that corner gets the smallest card left.
+
+    >>> deal_start([5, 1, 9, 3, 7, 2, 8, 4, 6])
+    ((9, 8, 7), (6, 5, 4), (3, 2, 1))
+    >>> s = deal_start(range(1, 10), seed=7)
+    >>> is_start(s), s == deal_start(range(1, 10), seed=7)
+    (True, True)
+    """
+    order = _distinct_cards(cards, rows, cols)
+    if seed is None:
+        return tuple(tuple(order[r * cols : (r + 1) * cols]) for r in range(rows))
+    rng = random.Random(seed)
+    grid = [[0] * cols for _ in range(rows)]
+    shape = [cols] * rows  # cells still empty, per row: always a partition
+    for left in range(len(order), 0, -1):
+        pick = rng.randrange(left)
+        i = 0
+        while pick >= shape[i]:
+            pick -= shape[i]
+            i += 1
+        j = pick
+        while True:
+            arm = shape[i] - j - 1
+            leg = sum(1 for below in shape[i + 1 :] if below > j)
+            if arm + leg == 0:
+                break
+            step = rng.randrange(arm + leg)
+            if step < arm:
+                j += 1 + step
+            else:
+                i += 1 + step - arm
+        grid[i][j] = order[left - 1]  # the smallest card left takes the corner
+        shape[i] -= 1
+    return _freeze(grid)

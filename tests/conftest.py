@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.render import font_path
+
+FONTS = [str(font_path(False)), str(font_path(True))]
+
+
+def svg_png(svg: str | bytes, dpi: float = 150) -> bytes:
+    """Rasterise an SVG with resvg (a real renderer), using only the shipped fonts."""
+    import resvg_py
+
+    text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
+    return bytes(
+        resvg_py.svg_to_bytes(svg_string=text, dpi=dpi, font_files=FONTS, skip_system_fonts=True, background="white")
+    )
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Build packs once per session and hand out their folders: built(pattern=..., census=..., ...)."""
+    from cardgen.build import build_pack
+
+    cache: dict[tuple, Path] = {}  # type: ignore[type-arg]
+
+    def make(**kw):  # type: ignore[no-untyped-def]
+        key = tuple(sorted(kw.items()))
+        if key not in cache:
+            out = tmp_path_factory.mktemp("pack")
+            cache[key] = build_pack(out=out, **kw).folder
+        return cache[key]
+
+    return make
