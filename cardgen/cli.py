@@ -132,6 +132,125 @@ def pack(
         out.print(f"  {note}")
 
 
+@app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
+def pack2d(
+    categories: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Comma-separated 2D ability categories (see --list). Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
+        ),
+    ] = None,
+    copies: Annotated[Optional[int], typer.Option(help="Blocks of the pack; default: about 80 cards in all.")] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List the 16 ability categories of the 3×3 game and exit.")
+    ] = False,
+    card: Card = "poker",
+    paper: Paper = "a4",
+    bleed: Bleed = "0",
+    margin: Margin = "5mm",
+    gutter: Gutter = "0",
+    title: Title = "",
+    backs: Annotated[
+        bool, typer.Option(help="Add a backs page after each sheet (print double-sided, flip on the long edge).")
+    ] = False,
+    out_dir: Out = Path("output"),
+) -> None:
+    """Build a pack for the two-dimensional 3×3 variant from its ability categories."""
+    if list_:
+        from cardgen.rules.grid import CATEGORIES
+
+        for cat in CATEGORIES.values():
+            kind = "specific" if cat.specific else "discretionary"
+            out.print(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
+        return
+    from cardgen.build import build_pack2d
+
+    result = build_pack2d(
+        categories=categories,
+        copies=copies,
+        card=card,
+        paper=paper,
+        bleed=bleed,
+        margin=margin,
+        gutter=gutter,
+        title=title,
+        backs=backs,
+        out=out_dir,
+        progress=_progress("cards"),
+    )
+    out.print(f"wrote {result.cards} cards to {result.folder}/")
+    for note in result.notes:
+        out.print(f"  {note}", style="yellow" if note.startswith("warning") else None)
+
+
+@app.command(
+    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check my.csv --pattern two --census 7 --json"
+)
+def check(
+    target: Annotated[
+        Path, typer.Argument(help="A pack table (CSV with columns number,ability) or a folder written by cardgen pack.")
+    ],
+    pattern: Annotated[Optional[str], typer.Option("--pattern", "-p", help="For a table: one, two or three.")] = None,
+    census: Annotated[Optional[int], typer.Option("--census", "-n", help="For a table: spaces on the mat.")] = None,
+    copies: Annotated[
+        Optional[int], typer.Option(help="For a table: blocks in the pack (default: the pattern's).")
+    ] = None,
+    categories: Annotated[
+        Optional[str], typer.Option(help="For a table of a 2D pack: its categories, as for pack2d.")
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Print a JSON report instead of lines.")] = False,
+) -> None:
+    """Check a pack against every distribution rule; exit 1 naming each violation by card number."""
+    from cardgen.verify import check_target
+
+    report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
+    if json_:
+        out.print(report.to_json(), markup=False, soft_wrap=True)
+    else:
+        for v in report.violations:
+            out.print(v.message, markup=False, soft_wrap=True)
+        verdict = "OK" if report.ok else f"FAILED: {len(report.violations)} violations"
+        out.print(
+            f"{report.target}: {report.cards} cards checked as {report.pack}: {verdict}", markup=False, soft_wrap=True
+        )
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command(epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84')
+def seq(
+    sequence: Annotated[
+        str,
+        typer.Argument(
+            help="Card numbers from space A on, separated by spaces, commas or hyphens; W or ? for a wild card."
+        ),
+    ],
+    pack_size: Annotated[
+        int, typer.Option(help="Numbers in the pack (1..N), to judge what a wild card may stand for.")
+    ] = 84,
+) -> None:
+    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it."""
+    from cardgen.rules.sequences import report
+
+    r = report(sequence, pack_size=pack_size)
+
+    def yn(v: bool | None) -> str:
+        return "yes" if v else "no"
+
+    out.print(
+        f"sequence      {r.text}  ({r.length} cards, {'clean' if r.clean else 'dirty: has a wild card'})", markup=False
+    )
+    if r.clean:
+        out.print(f"ascending     {yn(r.ascending)}   never-descending {yn(r.never_descending)}", markup=False)
+        out.print(f"descending    {yn(r.descending)}   never-ascending  {yn(r.never_ascending)}", markup=False)
+        out.print(f"inversions    {r.inversions} of at most {r.max_inversions}", markup=False)
+        swaps = ", ".join(r.swaps or ()) or "none"
+        out.print(f"min swaps     {r.min_swaps}: {swaps}", markup=False)
+    else:
+        out.print(f"can be ascending with numbers 1..{r.pack_size}: {yn(r.can_be_ascending)}", markup=False)
+        out.print(f"can be never-descending: {yn(r.can_be_never_descending)}", markup=False)
+
+
 def run(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn every expected failure into one line and a status."""
     command = typer.main.get_command(app)

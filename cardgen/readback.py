@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.check import Violation, check_pack
-from cardgen.rules.patterns import Card, Pattern, make_pattern
+from cardgen.rules.check import PackSpec, Violation, check_pack
+from cardgen.rules.patterns import Card, make_pattern
 from cardgen.sheets import SheetPlan
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,19 +32,28 @@ def load_manifest(folder: Path) -> dict:  # type: ignore[type-arg]
         raise CardgenError(f"{folder} is not a pack folder written by cardgen pack: no pack.json") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise CardgenError(f"cannot read {path}: {e}") from None
-    if not isinstance(data, dict) or data.get("game") != "got":
+    if not isinstance(data, dict) or data.get("game") not in ("got", "got2d"):
         raise CardgenError(f"{path} does not describe a Game of Trains pack")
     return data
 
 
-def spec_from_manifest(data: dict) -> Pattern:  # type: ignore[type-arg]
+def spec_from_manifest(data: dict) -> Readable:  # type: ignore[type-arg]
+    """The pack definition a folder claims to hold."""
     try:
+        if data["game"] == "got2d":
+            from cardgen.rules.grid import GridPack
+
+            return GridPack([str(c) for c in data["categories"]], int(data["copies"]))
         return make_pattern(str(data["pattern"]), int(data["census"]), copies=int(data["copies"]))
     except (KeyError, TypeError, ValueError) as e:
         raise CardgenError(f"pack.json is incomplete or malformed: {e}") from None
 
 
-def read_svg_card(path: Path, census: int) -> tuple[int, Ability] | str:
+class Readable(PackSpec, Protocol):
+    def parse_ability(self, text: str) -> Any: ...
+
+
+def read_svg_card(path: Path, parse: Callable[[str], Any]) -> tuple[int, Any] | str:
     """(number, ability) from one card SVG, or a message saying what is wrong with it."""
     try:
         root = ET.parse(path).getroot()
@@ -60,7 +70,7 @@ def read_svg_card(path: Path, census: int) -> tuple[int, Ability] | str:
         return f"{path.name} shows numbers {', '.join(sorted(numbers)) or 'none'}: wanted one number"
     try:
         number = int(next(iter(numbers)))
-        found = {Ability.parse(t, census=census) for t in labels | codes}
+        found = {parse(t) for t in labels | codes}
     except (ValueError, CardgenError) as e:
         return f"{path.name}: {e}"
     if len(found) != 1:
@@ -69,13 +79,13 @@ def read_svg_card(path: Path, census: int) -> tuple[int, Ability] | str:
     return number, found.pop()
 
 
-def read_svg_cards(folder: Path, spec: Pattern) -> tuple[list[Card], list[Violation]]:
+def read_svg_cards(folder: Path, spec: Readable) -> tuple[list[Card], list[Violation]]:
     cards: list[Card] = []
     problems: list[Violation] = []
     for path in sorted((folder / "cards").glob("*.svg")):
         if not path.stem.isdigit():
             continue  # back.svg and friends
-        got = read_svg_card(path, spec.census)
+        got = read_svg_card(path, spec.parse_ability)
         if isinstance(got, str):
             problems.append(Violation("files", f"svg: {got}", (int(path.stem),)))
             continue
@@ -103,7 +113,9 @@ def plan_from_manifest(data: dict) -> SheetPlan:  # type: ignore[type-arg]
         raise CardgenError(f"pack.json is incomplete or malformed: {e}") from None
 
 
-def read_pdf_cards(pdf_path: Path, plan: SheetPlan, census: int, backs: bool) -> tuple[list[Card], list[Violation]]:
+def read_pdf_cards(
+    pdf_path: Path, plan: SheetPlan, parse: Callable[[str], Any], backs: bool
+) -> tuple[list[Card], list[Violation]]:
     """Cards from the PDF's text: in each cut box, the largest upright bold ink text is the
     number and the largest upright bold coloured text is the ability."""
     import pdfplumber
@@ -131,7 +143,7 @@ def read_pdf_cards(pdf_path: Path, plan: SheetPlan, census: int, backs: bool) ->
                         slots[i].append(ch)
                         break
             for i in sorted(slots):
-                got = _card_from_chars(slots[i], census)
+                got = _card_from_chars(slots[i], parse, (plan.slot(i)[0] + w / 2) * PT)
                 where = f"pdf page {page_no + 1}, slot {i + 1}"
                 if isinstance(got, str):
                     problems.append(Violation("files", f"{where}: {got}"))
@@ -140,33 +152,40 @@ def read_pdf_cards(pdf_path: Path, plan: SheetPlan, census: int, backs: bool) ->
     return cards, problems
 
 
-def _card_from_chars(chars: list[dict], census: int) -> Card | str:  # type: ignore[type-arg]
-    ink = [c for c in chars if _is_ink(c["non_stroking_color"])]
-    colour = [c for c in chars if not _is_ink(c["non_stroking_color"])]
+def _card_from_chars(chars: list[dict], parse: Callable[[str], Any], mid_x: float) -> Card | str:  # type: ignore[type-arg]
+    """The number is the largest ink line; the ability is the coloured line centred on the card
+    (the corner index, also coloured, sits at the left edge)."""
+    lines: dict[tuple[bool, float, float], list[dict]] = defaultdict(list)  # type: ignore[type-arg]
+    for c in chars:
+        lines[(_is_ink(c["non_stroking_color"]), round(c["matrix"][5], 1), round(c["size"], 2))].append(c)
+    ink = [(k[2], v) for k, v in lines.items() if k[0]]
+    colour = [v for k, v in lines.items() if not k[0]]
     if not ink or not colour:
         return "no number or no ability found"
-    number = _largest(ink)
-    label = _largest(colour)
+    number = _text(max(ink, key=lambda t: t[0])[1])
+    label = _text(min(colour, key=lambda v: abs(_centre(v) - mid_x)))
     try:
-        return Card(int(number), Ability.parse(label, census=census))
+        return Card(int(number), parse(label))
     except (ValueError, CardgenError):
         return f"unreadable card text {number!r} {label!r}"
 
 
-def _largest(chars: list[dict]) -> str:  # type: ignore[type-arg]
-    top = max(round(c["size"], 2) for c in chars)
-    chosen = sorted((c for c in chars if round(c["size"], 2) == top), key=lambda c: c["matrix"][4])
-    return "".join(c["text"] for c in chosen)
+def _text(chars: list[dict]) -> str:  # type: ignore[type-arg]
+    return "".join(c["text"] for c in sorted(chars, key=lambda c: c["matrix"][4]))
+
+
+def _centre(chars: list[dict]) -> float:  # type: ignore[type-arg]
+    return (min(c["x0"] for c in chars) + max(c["x1"] for c in chars)) / 2
 
 
 def _is_ink(color: object) -> bool:
     return isinstance(color, (tuple, list)) and len(color) == 3 and max(color) - min(color) < 0.02 and max(color) < 0.3
 
 
-def check_folder(folder: Path, *, spec: Pattern | None = None) -> list[Violation]:
+def check_folder(folder: Path) -> list[Violation]:
     """Every violation of the pack in ``folder``, read from its SVGs and from its PDF."""
     data = load_manifest(folder)
-    spec = spec or spec_from_manifest(data)
+    spec = spec_from_manifest(data)
     out: list[Violation] = []
     svg_cards, problems = read_svg_cards(folder, spec)
     out += problems
@@ -175,7 +194,8 @@ def check_folder(folder: Path, *, spec: Pattern | None = None) -> list[Violation
     if len(pdfs) != 1:
         out.append(Violation("files", f"wanted one PDF in {folder.name}, found {len(pdfs)}"))
     else:
-        pdf_cards, problems = read_pdf_cards(pdfs[0], plan_from_manifest(data), spec.census, bool(data.get("backs")))
+        plan = plan_from_manifest(data)
+        pdf_cards, problems = read_pdf_cards(pdfs[0], plan, spec.parse_ability, bool(data.get("backs")))
         out += problems
         out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_pack(spec, pdf_cards)]
     return out

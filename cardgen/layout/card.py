@@ -9,9 +9,10 @@ All text sits at least 1/8 in (3.175 mm) inside the cut.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Rect, Shape, Text, fit_size, text_width
+from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Group, Line, Polygon, Rect, Shape, Text, fit_size, text_width
 from cardgen.rules.patterns import Card, Pattern
 
 SAFE = 25.4 / 8  # text stays this far inside the cut
@@ -44,11 +45,23 @@ def _underline(t: Text) -> Rect:
     return Rect(x0, y1 + t.size * 0.09, x1 - x0, thick, fill=t.fill, role="underline")
 
 
-def _turned(shapes: list[Text], w: float, h: float) -> list[Shape]:
-    """The same texts turned 180° about the card's centre (the double end)."""
-    # Turning a text about the centre moves its anchor point and turns the glyphs;
-    # the anchor keyword stays, since it is measured along the (turned) baseline.
-    return [replace(t, x=w - t.x, y=h - t.y, rotate=(t.rotate + 180) % 360) for t in shapes]
+def _turned(shapes: list[Shape], w: float, h: float) -> list[Shape]:
+    """The same shapes turned 180° about the card's centre (the double end)."""
+    out: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Text):
+            # Turning a text about the centre moves its anchor point and turns the glyphs;
+            # the anchor keyword stays, since it is measured along the (turned) baseline.
+            out.append(replace(s, x=w - s.x, y=h - s.y, rotate=(s.rotate + 180) % 360))
+        elif isinstance(s, Rect):
+            out.append(replace(s, x=w - s.x - s.w, y=h - s.y - s.h))
+        elif isinstance(s, Group):
+            out.append(replace(s, shapes=tuple(_turned(list(s.shapes), 0.0, 0.0)), dx=w - s.dx, dy=h - s.dy))
+        elif isinstance(s, Line):
+            out.append(replace(s, x1=w - s.x1, y1=h - s.y1, x2=w - s.x2, y2=h - s.y2))
+        elif isinstance(s, Polygon):
+            out.append(replace(s, points=tuple((w - x, h - y) for x, y in s.points)))
+    return out
 
 
 def _frame(w: float, h: float, bleed: float, tint: str, accent: str) -> list[Shape]:
@@ -74,17 +87,46 @@ def card_face(
     card: Card, pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
 ) -> Drawing:
     """The front of one card as a shape tree, in mm; bleed extends only the background."""
+    return double_ended_face(
+        card.number,
+        card.ability.code,
+        card.ability.label,
+        size,
+        accent=ACCENTS.get(pattern.name, INK),
+        tint=TINTS.get(pattern.name, "#eeeeee"),
+        note=NOTES.get(pattern.name, ""),
+        title=title,
+        bleed=bleed,
+    )
+
+
+def double_ended_face(
+    number_value: int,
+    code: str,
+    label: str,
+    size: tuple[float, float],
+    *,
+    accent: str,
+    tint: str,
+    note: str = "",
+    title: str = "",
+    bleed: float = 0.0,
+    picture: Callable[[float], list[Shape]] | None = None,
+) -> Drawing:
+    """Any double-ended card: number and ability large, corner indices small, the top half
+    repeated turned 180° in the bottom half. ``picture(side)`` draws an optional square
+    pictogram (in a side × side box at the origin), set beside the large number."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
-    accent = ACCENTS.get(pattern.name, INK)
-    number, code, label = str(card.number), card.ability.code, card.ability.label
+    number = str(number_value)
     inner = w - 2 * SAFE
 
     # Corner index: small number over the compact ability code, top-left.
     idx = fit_size(max(number, code, key=len), 4.8 * scale, inner * 0.28)
     ix = SAFE + 1.2 * scale
     iy = SAFE + 1.0 * scale + CAP_HEIGHT * idx
-    top: list[Text] = [
+    top: list[Shape] = []
+    texts: list[Text] = [
         Text(ix, iy, number, idx, "start", bold=True, role="index-number"),
         Text(ix, iy + 1.45 * idx, code, idx, "start", fill=accent, bold=True, role="index-ability"),
     ]
@@ -98,31 +140,39 @@ def card_face(
         if tsize < 1.6:  # too long to read: cut it, keep it on one line
             keep = max(1, int(room / (1.6 * 0.6021)) - 1)
             title, tsize = title[:keep] + "…", 1.6
-        top.append(Text(w / 2, iy, title, tsize, "middle", fill=accent, role="title"))
+        texts.append(Text(w / 2, iy, title, tsize, "middle", fill=accent, role="title"))
 
     # Large number and ability, upper half; their turned copy fills the lower half.
-    note = NOTES.get(pattern.name, "")
-    big = fit_size(number, 16.0 * scale, inner * 0.8)
-    mid = fit_size(label, 11.0 * scale, inner * 0.8)
+    side = 15.0 * scale if picture else 0.0
+    number_room = inner * 0.8 - (side + 3 * scale if picture else 0.0)
+    big = fit_size(number, (13.0 if picture else 16.0) * scale, number_room)
+    mid = fit_size(label, 11.0 * scale, inner * 0.92)
     small = fit_size(note, 2.8 * scale, inner * 0.9) if note else 0.0
     gap = 3.0 * scale
     bottom = h / 2 - 3.5 * scale  # lowest ink of the upper half
     note_y = bottom
     label_y = (note_y - small * 1.6) if note else bottom
-    number_y = label_y - CAP_HEIGHT * mid - gap
-    number_y = max(number_y, index_bottom + 2.0 * scale + CAP_HEIGHT * big)
-    top += [
-        Text(w / 2, number_y, number, big, "middle", bold=True, role="number"),
+    underlined = reads_otherwise_turned(number)
+    under = big * 0.25 if underlined else 0.0  # room for the underline bar below the number
+    row_bottom = label_y - CAP_HEIGHT * mid - gap - under  # baseline of the number / foot of the picture
+    number_y = max(row_bottom, index_bottom + 2.0 * scale + max(CAP_HEIGHT * big, side))
+    if picture:
+        number_x = w / 2 - (side + 3 * scale) / 2
+        px = number_x + text_width(number, big) / 2 + 3 * scale
+        top.append(Group(tuple(picture(side)), dx=px, dy=number_y - side, role="picture"))
+    else:
+        number_x = w / 2
+    texts += [
+        Text(number_x, number_y, number, big, "middle", bold=True, role="number"),
         Text(w / 2, label_y, label, mid, "middle", fill=accent, bold=True, role="ability"),
     ]
     if note:
-        top.append(Text(w / 2, note_y, note, small, "middle", fill=accent, role="note"))
+        texts.append(Text(w / 2, note_y, note, small, "middle", fill=accent, role="note"))
+    if underlined:
+        top += [_underline(t) for t in texts if t.role in ("number", "index-number")]
+    top += texts
 
-    shapes: list[Shape] = [*_frame(w, h, bleed, TINTS.get(pattern.name, "#eeeeee"), accent), *top]
-    shapes += _turned(top, w, h)
-    if reads_otherwise_turned(number):
-        marks = [_underline(t) for t in top if t.role in ("number", "index-number")]
-        shapes += marks + [replace(r, x=w - r.x - r.w, y=h - r.y - r.h) for r in marks]
+    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent), *top, *_turned(top, w, h)]
     return Drawing(
         w + 2 * bleed,
         h + 2 * bleed,
@@ -134,16 +184,20 @@ def card_face(
 
 
 def card_back(pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0) -> Drawing:
-    """The common back: accent colour to the bleed, the game's name both ways up."""
+    """The common back of a linear pack."""
+    line2 = f"pattern {pattern.name} · census {pattern.census}"
+    accent = ACCENTS.get(pattern.name, INK)
+    return back_design(size, accent=accent, name=title or "Game of Trains", line2=line2, bleed=bleed)
+
+
+def back_design(size: tuple[float, float], *, accent: str, name: str, line2: str, bleed: float = 0.0) -> Drawing:
+    """Accent colour to the bleed, the game's name both ways up."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
-    accent = ACCENTS.get(pattern.name, INK)
     inset = min(w, h) * 0.06
-    name = title or "Game of Trains"
-    line2 = f"pattern {pattern.name} · census {pattern.census}"
     s1 = fit_size(name, 6.0 * scale, w - 2 * SAFE - 4)
     s2 = fit_size(line2, 3.2 * scale, w - 2 * SAFE - 4)
-    top = [
+    top: list[Shape] = [
         Text(w / 2, h / 2 - 6 * scale, name, s1, "middle", fill=PAPER, bold=True, role="back-title"),
         Text(w / 2, h / 2 - 6 * scale - s1 * 1.2 - 0.5, line2, s2, "middle", fill=PAPER, role="back-line"),
     ]

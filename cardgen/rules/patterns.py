@@ -94,6 +94,10 @@ class Pattern:
         """The whole pack, in number order. Pure and deterministic."""
         return [self.card(n) for n in range(1, self.size + 1)]
 
+    def parse_ability(self, text: str) -> Ability:
+        """An ability as printed on a card of this census (``BE``, ``B↔E``, ``BX``, ``B→X``)."""
+        return Ability.parse(text, census=self.census)
+
     def card_problems(self, card: Card) -> list[tuple[str, str]]:
         return linear_card_problems(self.census, self.has_removals, self.name, card.ability)
 

@@ -1,0 +1,102 @@
+"""Placemat builds: the whole mat as one SVG at full size, and the PDF tiled onto paper.
+
+``build_placemat(census=7)`` writes ``output/placemat-census-7/`` with
+``placemat-census-7.svg`` and ``placemat-census-7.pdf``;
+``build_placemat(grid="3x3")`` writes ``output/placemat-grid-3x3/`` likewise.
+When ``grid`` is given it decides the spaces, and ``census`` may only be left
+at its default (7), None, or equal rows × columns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.errors import CardgenError
+from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
+from cardgen.options import print_options
+from cardgen.render import render
+from cardgen.rules.abilities import MAX_CENSUS
+from cardgen.tiling import plan_tiles, tile
+
+DEFAULT_CENSUS = 7
+OVERLAP = 10.0
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
+_GRID = re.compile(r"^\s*(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*$", re.IGNORECASE)
+
+
+@dataclass
+class MatResult:
+    folder: Path
+    files: list[Path]
+    pages: int
+    orientation: str
+    size: tuple[float, float]  # the whole mat, mm
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_grid(grid: str) -> tuple[int, int]:
+    """``"3x3"`` → (3, 3); rows and columns at least 2 each, rows + columns at most 26."""
+    m = _GRID.match(grid) if isinstance(grid, str) else None
+    rows, cols = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+    if not m or rows < 2 or cols < 2 or rows + cols > MAX_CENSUS:
+        raise CardgenError(
+            f"grid {grid!r} is not allowed: write ROWSxCOLS like 3x3, rows and columns at least 2 each "
+            f"and rows + columns at most {MAX_CENSUS} (one letter each)"
+        )
+    return rows, cols
+
+
+def build_placemat(
+    *,
+    census: int | None = DEFAULT_CENSUS,
+    grid: str | None = None,
+    card: str = "poker",
+    paper: str = "a4",
+    margin: str = "5mm",
+    title: str = "",
+    out: Path = Path("output"),
+) -> MatResult:
+    """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages)."""
+    opts = print_options(card=card, paper=paper, margin=margin, title=title)
+    if grid is not None:
+        rows, cols = parse_grid(grid)
+        if census is not None and census not in (DEFAULT_CENSUS, rows * cols):
+            raise CardgenError(
+                f"census {census!r} does not match grid {grid!r} ({rows * cols} spaces): give one or the other"
+            )
+        slug = f"placemat-grid-{rows}x{cols}"
+        drawing = grid_mat(rows, cols, opts.card, title=opts.title)
+        spaces = grid_spaces(rows, cols, opts.card)
+        what = f"{rows}×{cols} mat"
+    else:
+        if census is None:
+            raise CardgenError("give a census (2 to 26) or a grid like 3x3")
+        n = check_census(census)
+        slug = f"placemat-census-{n}"
+        drawing = linear_mat(n, opts.card, title=opts.title)
+        spaces = linear_spaces(n, opts.card)
+        what = f"census-{n} mat"
+    spans = [s.span for s in spaces]
+    plan = plan_tiles(
+        drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans
+    )
+    pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
+    from cardgen.files import Staging
+
+    folder = out / slug
+    with Staging(folder) as stage:
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
+        files = stage.commit()
+    paper_name = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
+    count = f"{plan.pages} page{'s' if plan.pages != 1 else ''} ({paper_name} {plan.orientation})"
+    notes = [f"{what}, {drawing.width:.0f} × {drawing.height:.0f} mm at full size"]
+    if plan.pages == 1:
+        notes.append(f"{count}, no assembly needed")
+    else:
+        notes.append(f"{count}, trim on the dashed lines and glue the overlaps, lining up the marks")
+        if not plan.keeps_spaces:
+            notes.append("a join runs through a space: line up its marks with care")
+    return MatResult(folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes)

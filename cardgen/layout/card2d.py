@@ -1,0 +1,126 @@
+"""Cards of the two-dimensional variant (seed 002, §8): the ability in text and as a
+small pictogram of the mat marking the cells it acts on and its direction.
+
+Pictogram legend: solid cells are named by the card; tinted cells are where the
+player chooses; a bar joins two swapped cells; an arrow shows a rotation (two
+heads: the player picks the direction); a cross marks a removal.
+"""
+
+from __future__ import annotations
+
+from cardgen.layout.card import INK, PAPER, double_ended_face
+from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
+from cardgen.rules.grid import GridAbility, GridMat, GridPack
+from cardgen.rules.patterns import Card
+
+ACCENT = "#5b2a86"
+TINT = "#ece3f4"
+CHOICE = "#cdb6e3"
+
+
+def _cells_of(ability: GridAbility, mat: GridMat) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(named cells, cells the player chooses among)."""
+    named = set(ability.cells)
+    chosen: set[tuple[int, int]] = set()
+    if not named:
+        if ability.axis is not None and ability.line is not None:
+            chosen = set(mat.line(ability.axis, ability.line))
+        elif ability.axis is not None and ability.ends is not None:
+            lines = mat.lines(ability.axis)
+            for i in range(lines):
+                cells = mat.line(ability.axis, i)
+                chosen |= {cells[ability.ends[0]], cells[ability.ends[1]]}
+        else:
+            chosen = {(r, c) for r in range(mat.rows) for c in range(mat.cols)}
+    return named, chosen
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, width: float, heads: tuple[bool, bool]) -> list[Shape]:
+    out: list[Shape] = [Line(x1, y1, x2, y2, stroke=INK, stroke_width=width)]
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    size = width * 3.2
+    for at_end, (x, y, sx) in zip(heads, ((x2, y2, 1), (x1, y1, -1))):
+        if at_end:
+            bx, by = x - sx * ux * size, y - sx * uy * size
+            out.append(
+                Polygon(
+                    (
+                        (x, y),
+                        (bx - uy * size * 0.6, by + ux * size * 0.6),
+                        (bx + uy * size * 0.6, by - ux * size * 0.6),
+                    ),
+                    fill=INK,
+                )
+            )
+    return out
+
+
+def pictogram(ability: GridAbility, mat: GridMat, side: float) -> list[Shape]:
+    """The mat in a side × side box, marked for ``ability``."""
+    cell = side / max(mat.rows, mat.cols)
+    named, chosen = _cells_of(ability, mat)
+    shapes: list[Shape] = []
+    for r in range(mat.rows):
+        for c in range(mat.cols):
+            fill = ACCENT if (r, c) in named else CHOICE if (r, c) in chosen else PAPER
+            shapes.append(
+                Rect(c * cell, r * cell, cell, cell, fill=fill, stroke=INK, stroke_width=0.2, role="pict-cell")
+            )
+
+    def centre(rc: tuple[int, int]) -> tuple[float, float]:
+        return (rc[1] + 0.5) * cell, (rc[0] + 0.5) * cell
+
+    stroke = max(0.3, cell * 0.09)
+    if ability.action == "swap" and len(ability.cells) == 2:
+        (x1, y1), (x2, y2) = centre(ability.cells[0]), centre(ability.cells[1])
+        shapes += _arrow(x1, y1, x2, y2, stroke, (True, True))
+    elif ability.action == "remove" and ability.cells:
+        x, y = centre(ability.cells[0])
+        d = cell * 0.28
+        shapes += [
+            Line(x - d, y - d, x + d, y + d, stroke=PAPER, stroke_width=stroke * 1.3),
+            Line(x - d, y + d, x + d, y - d, stroke=PAPER, stroke_width=stroke * 1.3),
+        ]
+    elif ability.action == "rotate" and ability.axis is not None:
+        lines = [ability.line] if ability.line is not None else list(range(mat.lines(ability.axis)))
+        heads = (True, False) if ability.step > 0 else (False, True) if ability.step < 0 else (True, True)
+        for i in lines:
+            cells = mat.line(ability.axis, i)
+            (x1, y1), (x2, y2) = centre(cells[0]), centre(cells[-1])
+            if ability.axis == "row":
+                x1, x2 = x1 - cell * 0.3, x2 + cell * 0.3
+            else:
+                y1, y2 = y1 - cell * 0.3, y2 + cell * 0.3
+            shapes += _arrow(x1, y1, x2, y2, stroke, heads)
+    return shapes
+
+
+def grid_card_face(
+    card: Card, pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
+) -> Drawing:
+    ability: GridAbility = card.ability  # type: ignore[assignment]
+    return double_ended_face(
+        card.number,
+        ability.code,
+        ability.label,
+        size,
+        accent=ACCENT,
+        tint=TINT,
+        note="" if ability.specific else "you choose",
+        title=title,
+        bleed=bleed,
+        picture=lambda side: pictogram(ability, pack.mat, side),
+    )
+
+
+def grid_card_back(pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0) -> Drawing:
+    from cardgen.layout.card import back_design
+
+    return back_design(
+        size,
+        accent=ACCENT,
+        name=title or "Game of Trains",
+        line2=f"2D · {pack.mat.rows}×{pack.mat.cols} mat",
+        bleed=bleed,
+    )
