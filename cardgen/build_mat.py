@@ -79,9 +79,7 @@ def build_placemat(
         spaces = linear_spaces(n, opts.card)
         what = f"census-{n} mat"
     spans = [s.span for s in spaces]
-    plan = plan_tiles(
-        drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans
-    )
+    plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     from cardgen.files import Staging
 

@@ -132,6 +132,52 @@ def pack(
         out.print(f"  {note}")
 
 
+@app.command(epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3")
+def placemat(
+    census: Annotated[int, typer.Option("--census", "-n", help="Spaces in the row, lettered A, B, C …")] = 7,
+    grid: Annotated[
+        Optional[str], typer.Option(help="Build the two-dimensional mat instead, e.g. 3x3 (rows A B C, columns D E F).")
+    ] = None,
+    card: Card = "poker",
+    paper: Paper = "a4",
+    margin: Margin = "5mm",
+    title: Title = "",
+    out_dir: Out = Path("output"),
+) -> None:
+    """Build a placemat: one card-size space per card. A mat wider than the paper is split
+    across pages with glue tabs and alignment marks."""
+    from cardgen.build_mat import build_placemat
+
+    result = build_placemat(census=census, grid=grid, card=card, paper=paper, margin=margin, title=title, out=out_dir)
+    out.print(f"wrote {result.folder}/")
+    for note in result.notes:
+        out.print(f"  {note}")
+
+
+@app.command(name="all", epilog="Example: cardgen all --paper letter")
+def all_(
+    paper: Paper = "a4",
+    out_dir: Out = Path("output"),
+) -> None:
+    """Build the default set: packs of patterns one, two and three, the default 2D pack,
+    and the census-7 and 3×3 placemats."""
+    from cardgen.build import build_pack, build_pack2d
+    from cardgen.build_mat import build_placemat
+
+    steps = [
+        ("pattern one, census 7", lambda: build_pack(pattern="one", census=7, paper=paper, out=out_dir)),
+        ("pattern two, census 7", lambda: build_pack(pattern="two", census=7, paper=paper, out=out_dir)),
+        ("pattern three, census 5", lambda: build_pack(pattern="three", census=5, paper=paper, out=out_dir)),
+        ("2D pack", lambda: build_pack2d(paper=paper, out=out_dir)),
+        ("placemat, census 7", lambda: build_placemat(census=7, paper=paper, out=out_dir)),
+        ("placemat, census 5", lambda: build_placemat(census=5, paper=paper, out=out_dir)),
+        ("placemat, 3×3", lambda: build_placemat(grid="3x3", paper=paper, out=out_dir)),
+    ]
+    for i, (name, step) in enumerate(steps, 1):
+        result = step()
+        out.print(f"[{i}/{len(steps)}] {name}: {result.folder}/", markup=False)
+
+
 @app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
 def pack2d(
     categories: Annotated[

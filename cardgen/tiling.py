@@ -248,7 +248,12 @@ def ink_bounds(shape: Shape) -> Box | None:
         return shape.x - s, shape.y - s, shape.x + shape.w + s, shape.y + shape.h + s
     if isinstance(shape, Line):
         s = shape.stroke_width / 2
-        return min(shape.x1, shape.x2) - s, min(shape.y1, shape.y2) - s, max(shape.x1, shape.x2) + s, max(shape.y1, shape.y2) + s
+        return (
+            min(shape.x1, shape.x2) - s,
+            min(shape.y1, shape.y2) - s,
+            max(shape.x1, shape.x2) + s,
+            max(shape.y1, shape.y2) + s,
+        )
     if isinstance(shape, Polygon):
         s = shape.stroke_width / 2 if shape.stroke else 0.0
         xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
@@ -305,7 +310,13 @@ def _mark(x: float, y: float) -> list[Shape]:
     return [
         Line(x - MARK, y, x + MARK, y, stroke=MARK_INK, stroke_width=0.18, role="registration"),
         Line(x, y - MARK, x, y + MARK, stroke=MARK_INK, stroke_width=0.18, role="registration"),
-        Polygon(((x, y - d), (x + d, y), (x, y + d), (x - d, y)), fill=None, stroke=MARK_INK, stroke_width=0.15, role="registration"),
+        Polygon(
+            ((x, y - d), (x + d, y), (x, y + d), (x - d, y)),
+            fill=None,
+            stroke=MARK_INK,
+            stroke_width=0.15,
+            role="registration",
+        ),
     ]
 
 
@@ -345,7 +356,9 @@ def _strip_labels(
             t = Text(mid, y, text, size, "middle", fill=ink, role=role)
         if backing:
             bx = text_box(t)
-            out.append(Rect(bx[0] - 0.4, bx[1] - 0.4, bx[2] - bx[0] + 0.8, bx[3] - bx[1] + 0.8, fill=backing, role=role))
+            out.append(
+                Rect(bx[0] - 0.4, bx[1] - 0.4, bx[2] - bx[0] + 0.8, bx[3] - bx[1] + 0.8, fill=backing, role=role)
+            )
         out.append(t)
     return out
 
@@ -392,11 +405,12 @@ def tile(
 ) -> list[Drawing]:
     """Pages of ``paper`` size (given portrait) that reassemble into ``drawing`` at full size."""
     ox, oy = drawing.origin
-    plan = plan_tiles(drawing.width, drawing.height, paper, margin=margin, overlap=overlap, spans=spans, origin=(ox, oy))
+    plan = plan_tiles(
+        drawing.width, drawing.height, paper, margin=margin, overlap=overlap, spans=spans, origin=(ox, oy)
+    )
     pw, ph = plan.paper
     uw, uh = plan.usable
     full_h = ph - 2 * margin
-    half = overlap / 2
     n = plan.pages
     pages: list[Drawing] = []
     for row in range(plan.rows):
@@ -408,7 +422,9 @@ def tile(
                 room_h = full_h - CAPTION  # leave the caption its strip when the mat allows
             px, py = margin + (uw - (xb - xa)) / 2, margin + (room_h - (yb - ya)) / 2
 
-            def at(x: float, y: float, px: float = px, py: float = py, xa: float = xa, ya: float = ya) -> tuple[float, float]:
+            def at(
+                x: float, y: float, px: float = px, py: float = py, xa: float = xa, ya: float = ya
+            ) -> tuple[float, float]:
                 return px + x - xa, py + y - ya
 
             clip = (ox + xa, oy + ya, xb - xa, yb - ya)
@@ -454,16 +470,28 @@ def tile(
                     tabs.append(Rect(tab[0], tab[1], tab[2] - tab[0], tab[3] - tab[1], fill=TAB_FILL, role="glue-tab"))
                     tabs += _hatch(tab)
                     tabs += _strip_labels(
-                        f"glue under page {other}", tab, vertical, page_marks, ink="#555555", backing=None, role="glue-label"
+                        f"glue under page {other}",
+                        tab,
+                        vertical,
+                        page_marks,
+                        ink="#555555",
+                        backing=None,
+                        role="glue-label",
                     )
                 else:  # this page is trimmed at the cut and laid over the previous one
                     if vertical:
                         x, _ = at(c, 0)
-                        cuts.append(Line(x, tab[1], x, tab[3], stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut"))
+                        cuts.append(
+                            Line(x, tab[1], x, tab[3], stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut")
+                        )
                     else:
                         _, y = at(0, c)
-                        cuts.append(Line(tab[0], y, tab[2], y, stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut"))
-                    cuts += _strip_labels("cut", tab, vertical, page_marks, ink=CUT_INK, backing="#ffffff", role="cut-label")
+                        cuts.append(
+                            Line(tab[0], y, tab[2], y, stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut")
+                        )
+                    cuts += _strip_labels(
+                        "cut", tab, vertical, page_marks, ink=CUT_INK, backing="#ffffff", role="cut-label"
+                    )
             shapes += tabs + cuts + marks
             names = spaces_on(plan, spans, row, col, (ox, oy)) if spans else ""
             where = f" (row {row + 1}, column {col + 1})" if plan.rows > 1 and plan.cols > 1 else ""
@@ -476,7 +504,9 @@ def tile(
             below = ph - margin - (py + (yb - ya))
             if below >= CAPTION - EPS:
                 size = fit_size(caption, CAPTION_SIZE, uw - 2)
-                shapes.append(Text(pw / 2, ph - margin - 1.6, caption, size, "middle", fill="#555555", role="page-caption"))
+                shapes.append(
+                    Text(pw / 2, ph - margin - 1.6, caption, size, "middle", fill="#555555", role="page-caption")
+                )
             pages.append(
                 Drawing(
                     pw,

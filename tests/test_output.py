@@ -137,7 +137,7 @@ def test_pdf_fonts_are_embedded_and_structure_is_sound(built):
         assert pdf.check_pdf_syntax() == []
         fonts = {}
         for page in pdf.pages:
-            for name, font in page.Resources.Font.items():
+            for font in page.Resources.Font.values():
                 fonts[str(font.get("/BaseFont"))] = font
         assert fonts
         assert all("DejaVuSansMono" in base for base in fonts), fonts.keys()  # no base-14 stand-ins

@@ -153,9 +153,16 @@ def double_ended_face(
     note_y = bottom
     label_y = (note_y - small * 1.6) if note else bottom
     underlined = reads_otherwise_turned(number)
-    under = big * 0.25 if underlined else 0.0  # room for the underline bar below the number
-    row_bottom = label_y - CAP_HEIGHT * mid - gap - under  # baseline of the number / foot of the picture
-    number_y = max(row_bottom, index_bottom + 2.0 * scale + max(CAP_HEIGHT * big, side))
+    ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
+    # Shrink the large type until number, underline, gap and label fit between the
+    # corner index and the middle of the card: crowding is worse than smaller type.
+    for _ in range(40):
+        under = big * 0.25 if underlined else 0.0  # room for the underline bar below the number
+        row_bottom = label_y - CAP_HEIGHT * mid - gap - under  # baseline of the number / foot of the picture
+        if row_bottom - max(CAP_HEIGHT * big, side) >= ceiling:
+            break
+        big, mid, side = big * 0.96, mid * 0.96, side * 0.96
+    number_y = row_bottom
     if picture:
         number_x = w / 2 - (side + 3 * scale) / 2
         px = number_x + text_width(number, big) / 2 + 3 * scale

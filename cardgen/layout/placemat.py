@@ -208,4 +208,3 @@ def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88
             "spaces": " ".join(s.name for s in spaces),
         },
     )
-

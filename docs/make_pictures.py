@@ -1,0 +1,40 @@
+"""Make the README's pictures from the project's own output (run: python docs/make_pictures.py).
+
+Needs the test extras (pypdfium2, pillow). The PNGs are made from real PDFs that
+`cardgen` writes, so the README shows what users get.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from cardgen.build import build_pack, build_pack2d
+
+HERE = Path(__file__).parent
+
+
+def page_png(pdf: Path, index: int, target: Path, dpi: int = 60) -> None:
+    doc = pdfium.PdfDocument(pdf)
+    doc[index].render(scale=dpi / 72).to_pil().convert("RGB").save(target, optimize=True)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        pack = build_pack(pattern="two", census=7, out=Path(tmp), paper="letter")
+        page_png(next(pack.folder.glob("*.pdf")), 1, HERE / "sheet-pattern-two.png")
+        grid = build_pack2d(out=Path(tmp))
+        page_png(next(grid.folder.glob("*.pdf")), 3, HERE / "sheet-2d.png")
+        try:
+            from cardgen.build_mat import build_placemat
+
+            mat = build_placemat(census=7, out=Path(tmp))
+            page_png(next(mat.folder.glob("*.pdf")), 0, HERE / "placemat-census-7.png", dpi=40)
+        except ImportError:
+            pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""The command line as a user meets it: README examples, documented options, errors."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import app, run
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text("utf-8")
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    code = run(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def readme_examples() -> list[list[str]]:
+    return [shlex.split(line[2:])[1:] for line in README.splitlines() if line.startswith("$ cardgen ")]
+
+
+def test_readme_examples_run_in_order(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    examples = readme_examples()
+    assert len(examples) >= 10
+    for args in examples:
+        code, out, err = cli(capsys, *args)
+        assert code == 0, (args, out, err)
+    assert (tmp_path / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
+
+
+def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
+    block = README.split("<!-- quickstart -->")[1].split("<!-- /quickstart -->")[0]
+    lines = [ln for ln in block.strip().splitlines() if not ln.startswith("```")]
+    assert len(lines) == 2
+    assert "cardgen all" in lines[0] and "pytest" in lines[1]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "quickstart" in ci and "pytest" in ci
+
+
+def all_options() -> dict[str, list[str]]:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    out = {}
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        out[name] = [opt for p in command.params for opt in getattr(p, "opts", []) if opt.startswith("--")]
+    return out
+
+
+def test_every_option_is_documented_in_the_readme():
+    missing = [
+        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if opt not in README and opt != "--help"
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("command", sorted(all_options()))
+def test_every_command_has_help_with_an_example(capsys, command):
+    code, out, _ = cli(capsys, command, "--help")
+    assert code == 0
+    assert "Example" in out and f"cardgen {command}" in out
+
+
+def test_version_and_module_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "cardgen", "--version"], capture_output=True, text=True, check=True)
+    from cardgen import __version__
+
+    assert proc.stdout.strip() == f"cardgen {__version__}"
+
+
+def test_start_up_does_not_import_the_heavy_libraries():
+    code = "import cardgen.cli, sys; print(sorted(m for m in ('reportlab', 'svgwrite', 'pdfplumber', 'jinja2') if m in sys.modules))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
+
+
+def test_check_exits_1_naming_the_altered_card(tmp_path, capsys):
+    code, _, _ = cli(capsys, "pack", "--pattern", "two", "--census", "7", "--out", str(tmp_path))
+    assert code == 0
+    folder = tmp_path / "got-pattern-two-census-7"
+    assert cli(capsys, "check", str(folder))[0] == 0
+    svg = folder / "cards" / "040.svg"
+    svg.write_text(svg.read_text("utf-8").replace(">BF<", ">BG<").replace(">B↔F<", ">B↔G<"), "utf-8")
+    code, out, _ = cli(capsys, "check", str(folder))
+    assert code == 1
+    assert re.search(r"\bcard 40\b|\bcards 40\b", out)
+    assert "svg:" in out and "pdf:" not in out  # the PDF was not touched and still passes
+
+
+def test_check_reads_the_pdf_too(tmp_path, capsys):
+    """A PDF whose text says another number for a card fails, naming the card, even with good SVGs."""
+    cli(capsys, "pack", "--pattern", "one", "--census", "4", "--copies", "2", "--out", str(tmp_path))
+    folder = tmp_path / "got-pattern-one-census-4-copies-2"
+    pdf_path = next(folder.glob("*.pdf"))
+    # Replace the PDF by one built for another census: its text no longer matches the SVGs' pack
+    other = tmp_path / "other"
+    cli(capsys, "pack", "--pattern", "one", "--census", "5", "--copies", "1", "--out", str(other))
+    pdf_path.write_bytes(next((other / "got-pattern-one-census-5-copies-1").glob("*.pdf")).read_bytes())
+    code, out, _ = cli(capsys, "check", str(folder))
+    assert code == 1
+    assert "pdf:" in out and "svg:" not in out
+
+
+BAD = [
+    (["pack", "--census", "0"], "census 0 is out of range"),
+    (["pack", "--census", "1"], "census 1 is out of range"),
+    (["pack", "--census", "-3"], "census -3 is out of range"),
+    (["pack", "--census", "27"], "allowed 2 to 26"),
+    (["pack", "--census", "100000"], "census 100000"),
+    (["pack", "--pattern", "two", "--census", "24"], "X marks a removal"),
+    (["pack", "--census", "seven"], "Invalid value for '--census'"),
+    (["pack", "--pattern", "four"], "unknown pattern 'four'"),
+    (["pack", "--copies", "0"], "copies 0 is out of range"),
+    (["pack", "--copies", "101"], "copies 101 is out of range"),
+    (["pack", "--players", "1"], "players 1 is out of range"),
+    (["pack", "--players", "3", "--copies", "2"], "not both"),
+    (["pack", "--paper", "b5"], "paper 'b5' is unknown"),
+    (["pack", "--card", "jumbo"], "card size 'jumbo' is unknown"),
+    (["pack", "--card", "0x0"], "out of range"),
+    (["pack", "--card", "100000x3"], "out of range"),
+    (["pack", "--card", "300x400mm"], "does not fit"),
+    (["pack", "--bleed", "-3mm"], "negative"),
+    (["pack", "--bleed", "lots"], "bleed 'lots' is not a length"),
+    (["pack", "--bleed", "2cm"], "too large"),
+    (["pack", "--bleed", "1/0in"], "divides by zero"),
+    (["pack", "--margin", "200mm"], "no printable area"),
+    (["pack", "--margin", "-1mm"], "negative"),
+    (["pack", "--gutter", "wide"], "gutter 'wide' is not a length"),
+    (["pack", "--title", "x" * 81], "at most 80"),
+    (["pack", "--title", "bell\x07"], "control"),
+    (["pack", "--nope"], "No such option"),
+    (["pack2d", "--categories", "teleport"], "unknown 2D ability category 'teleport'"),
+    (["pack2d", "--copies", "0"], "copies 0 is out of range"),
+    (["check", "missing.csv", "--pattern", "one", "--census", "7"], "does not exist"),
+    (["check", "table.csv"], "needs --pattern and --census"),
+    (["seq", "1 2 x"], "'x'"),
+    (["seq", "1 2 3", "--pack-size", "0"], "pack size 0"),
+    (["placemat", "--census", "0"], "census 0"),
+    (["placemat", "--grid", "3by3"], "3by3"),
+    (["placemat", "--paper", "napkin"], "paper 'napkin' is unknown"),
+    (["frobnicate"], "No such command"),
+]
+
+
+@pytest.mark.parametrize("args, message", BAD, ids=[" ".join(a)[:40] for a, _ in BAD])
+def test_bad_input_gets_one_line_exit_2_and_writes_nothing(tmp_path, monkeypatch, capsys, args, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "table.csv").write_text("number,ability\n1,AB\n")
+    before = sorted(tmp_path.rglob("*"))
+    code, out, err = cli(capsys, *args)
+    assert code == 2, (out, err)
+    assert message in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err + out
+    assert sorted(tmp_path.rglob("*")) == before  # no partial output, no stray temp folder
+
+
+def test_markup_in_a_title_stays_text(tmp_path, capsys):
+    title = "<script>alert('x')</script> & [bold]"
+    code, _, err = cli(capsys, "pack", "--census", "3", "--title", title, "--out", str(tmp_path))
+    assert code == 0, err
+    folder = tmp_path / "got-pattern-one-census-3"
+    from lxml import etree
+
+    root = etree.parse(str(folder / "cards" / "001.svg")).getroot()
+    assert not root.findall(".//{http://www.w3.org/2000/svg}script")
+    titles = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "title"]
+    assert titles == [title, title]
+    html = (folder / "rules.html").read_text("utf-8")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    from pypdf import PdfReader
+
+    assert "<script>alert" in PdfReader(next(folder.glob("*.pdf"))).pages[0].extract_text()
+
+
+def test_output_under_a_file_or_unwritable_is_refused(tmp_path, capsys):
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    code, _, err = cli(capsys, "pack", "--out", str(blocker / "sub"))
+    assert code == 2 and "is a file" in err
+    assert blocker.read_text() == "x"
+    if os.geteuid() != 0:  # root can write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        code, _, err = cli(capsys, "pack", "--out", str(locked))
+        assert code == 2 and "not writable" in err
+
+
+def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path, capsys, monkeypatch):
+    assert cli(capsys, "pack", "--census", "4", "--out", str(tmp_path))[0] == 0
+    folder = tmp_path / "got-pattern-one-census-4"
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    (folder / "notes.txt").write_text("mine")  # not ours: never deleted
+
+    import cardgen.render.pdf as pdf_writer
+
+    def boom(*a, **k):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pdf_writer, "write_pdf", boom)
+    with pytest.raises(OSError):
+        run(["pack", "--census", "4", "--title", "changed", "--out", str(tmp_path)])
+    after = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != "notes.txt"}
+    assert after == before
+    assert (folder / "notes.txt").read_text() == "mine"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cardgen-")]
