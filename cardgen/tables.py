@@ -37,7 +37,7 @@ def read_table(path: Path, parse: Callable[[str], Any]) -> list[Card]:
         raise CardgenError(f"{path} line {line}: not UTF-8 text, so not a CSV table") from None
     if not text.strip():
         raise CardgenError(f"{path} is empty: wanted a CSV table with columns number,ability")
-    rows = csv.reader(text.splitlines())
+    rows = csv.reader(text.splitlines(), strict=True)
     try:
         header = [h.strip().lower() for h in next(rows)]
     except csv.Error as e:
@@ -64,7 +64,7 @@ def read_table(path: Path, parse: Callable[[str], Any]) -> list[Card]:
                 raise CardgenError(f"{path} line {line}: {e}") from None
             cards.append(Card(int(number_text), ability))
     except csv.Error as e:
-        raise CardgenError(f"{path}: not CSV ({e})") from None
+        raise CardgenError(f"{path} line {rows.line_num}: not CSV ({e})") from None
     if not cards:
         raise CardgenError(f"{path} has a header but no cards")
     return cards

@@ -326,7 +326,7 @@ def _mark_positions(lo: float, hi: float) -> list[float]:
         return [(lo + hi) / 2]
     if hi - lo < 60:
         return [lo, hi]
-    return [lo, (lo + hi) / 2, hi]
+    return [lo]
 
 
 def _strip_labels(
