@@ -13,9 +13,10 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardgen.errors import CardgenError
+from cardgen.layout.shapes import ADVANCE
 from cardgen.rules.check import PackSpec, Violation, check_pack
 from cardgen.rules.patterns import Card, make_pattern
 from cardgen.sheets import SheetPlan
@@ -116,70 +117,73 @@ def plan_from_manifest(data: dict) -> SheetPlan:  # type: ignore[type-arg]
 def read_pdf_cards(
     pdf_path: Path, plan: SheetPlan, parse: Callable[[str], Any], backs: bool
 ) -> tuple[list[Card], list[Violation]]:
-    """Cards from the PDF's text: in each cut box, the largest upright bold ink text is the
-    number and the largest upright bold coloured text is the ability."""
-    import pdfplumber
+    """Cards from the PDF's text runs (pypdf): in each cut box, the largest upright bold
+    run of digits is the number, and the upright bold run centred on the card is the ability
+    (the corner index sits at the left edge; titles and notes are not bold)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
 
     cards: list[Card] = []
     problems: list[Violation] = []
     w, h = plan.card
     try:
-        pdf = pdfplumber.open(pdf_path)
-    except Exception as e:  # pdfminer raises many kinds for a damaged file
+        reader = PdfReader(pdf_path)
+        pages = list(reader.pages)
+    except (PdfReadError, OSError, ValueError) as e:
         return [], [Violation("files", f"pdf: cannot read {pdf_path.name}: {e}")]
-    with pdf:
-        step = 2 if backs else 1
-        for page_no in range(0, len(pdf.pages), step):
-            page = pdf.pages[page_no]
-            slots: dict[int, list[dict]] = defaultdict(list)  # type: ignore[type-arg]
-            for ch in page.chars:
-                a, _, _, d, ex, ey = ch["matrix"]
-                if a <= 0 or d <= 0 or "Bold" not in ch["fontname"]:
-                    continue  # the turned half, and light text such as titles
-                x, y = ex / PT, plan.paper[1] - ey / PT
-                for i in range(plan.per_page):
-                    sx, sy = plan.slot(i)
-                    if sx <= x <= sx + w and sy <= y <= sy + h:
-                        slots[i].append(ch)
-                        break
-            for i in sorted(slots):
-                got = _card_from_chars(slots[i], parse, (plan.slot(i)[0] + w / 2) * PT)
-                where = f"pdf page {page_no + 1}, slot {i + 1}"
-                if isinstance(got, str):
-                    problems.append(Violation("files", f"{where}: {got}"))
-                else:
-                    cards.append(got)
+    step = 2 if backs else 1
+    for page_no in range(0, len(pages), step):
+        runs: list[_Run] = []
+
+        def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float, runs: list[_Run] = runs) -> None:
+            name = str(font.get("/BaseFont", "")) if font else ""
+            if text.strip() and cm[0] > 0 and cm[3] > 0 and "Bold" in name:
+                runs.append(_Run(text.strip(), cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3], size * cm[0]))
+
+        try:
+            pages[page_no].extract_text(visitor_text=visit)
+        except Exception as e:  # a damaged content stream can raise nearly anything
+            problems.append(Violation("files", f"pdf page {page_no + 1}: cannot read its text: {e}"))
+            continue
+        slots: dict[int, list[_Run]] = defaultdict(list)
+        for run in runs:
+            x, y = run.x / PT, plan.paper[1] - run.y / PT
+            for i in range(plan.per_page):
+                sx, sy = plan.slot(i)
+                if sx <= x <= sx + w and sy <= y <= sy + h:
+                    slots[i].append(run)
+                    break
+        for i in sorted(slots):
+            got = _card_from_runs(slots[i], parse, (plan.slot(i)[0] + w / 2) * PT)
+            if isinstance(got, str):
+                problems.append(Violation("files", f"pdf page {page_no + 1}, slot {i + 1}: {got}"))
+            else:
+                cards.append(got)
     return cards, problems
 
 
-def _card_from_chars(chars: list[dict], parse: Callable[[str], Any], mid_x: float) -> Card | str:  # type: ignore[type-arg]
-    """The number is the largest ink line; the ability is the coloured line centred on the card
-    (the corner index, also coloured, sits at the left edge)."""
-    lines: dict[tuple[bool, float, float], list[dict]] = defaultdict(list)  # type: ignore[type-arg]
-    for c in chars:
-        lines[(_is_ink(c["non_stroking_color"]), round(c["matrix"][5], 1), round(c["size"], 2))].append(c)
-    ink = [(k[2], v) for k, v in lines.items() if k[0]]
-    colour = [v for k, v in lines.items() if not k[0]]
-    if not ink or not colour:
+class _Run(NamedTuple):
+    text: str
+    x: float  # start of the baseline, points
+    y: float
+    size: float
+
+    @property
+    def centre(self) -> float:
+        return self.x + len(self.text) * ADVANCE * self.size / 2
+
+
+def _card_from_runs(runs: list[_Run], parse: Callable[[str], Any], mid_x: float) -> Card | str:
+    numbers = [r for r in runs if r.text.isdigit()]
+    labels = [r for r in runs if not r.text.isdigit()]
+    if not numbers or not labels:
         return "no number or no ability found"
-    number = _text(max(ink, key=lambda t: t[0])[1])
-    label = _text(min(colour, key=lambda v: abs(_centre(v) - mid_x)))
+    number = max(numbers, key=lambda r: r.size).text
+    label = min(labels, key=lambda r: abs(r.centre - mid_x)).text
     try:
         return Card(int(number), parse(label))
     except (ValueError, CardgenError):
         return f"unreadable card text {number!r} {label!r}"
-
-
-def _text(chars: list[dict]) -> str:  # type: ignore[type-arg]
-    return "".join(c["text"] for c in sorted(chars, key=lambda c: c["matrix"][4]))
-
-
-def _centre(chars: list[dict]) -> float:  # type: ignore[type-arg]
-    return (min(c["x0"] for c in chars) + max(c["x1"] for c in chars)) / 2
-
-
-def _is_ink(color: object) -> bool:
-    return isinstance(color, (tuple, list)) and len(color) == 3 and max(color) - min(color) < 0.02 and max(color) < 0.3
 
 
 def check_folder(folder: Path) -> list[Violation]:

@@ -326,7 +326,7 @@ def _mark_positions(lo: float, hi: float) -> list[float]:
         return [(lo + hi) / 2]
     if hi - lo < 60:
         return [lo, hi]
-    return [lo]
+    return [lo, (lo + hi) / 2, hi]
 
 
 def _strip_labels(
@@ -343,8 +343,8 @@ def _strip_labels(
     stops = [start, *[m for m in marks], end]
     out: list[Shape] = []
     for a, b in zip(stops, stops[1:]):
-        a2 = a + (MARK + 1.5 if a != start else 1.5)
-        b2 = b - (MARK + 1.5 if b != end else 1.5)
+        a2 = a + (MARK + 1.5 if a != start else across + 1.5)  # clear of the marks and of a crossing strip
+        b2 = b - (MARK + 1.5 if b != end else across + 1.5)
         if b2 - a2 < length + 1:
             continue
         mid = (a2 + b2) / 2

@@ -200,7 +200,9 @@ def test_grid_mat_3x3_names_and_edge_letters():
     for t in rows_l + rows_r:
         row = [s for s in names if s.text.startswith(t.text)]
         band = [r for r in spaces if r.y <= row[0].y <= r.y + r.h][0]
-        assert band.y < t.bounds()[1] and t.bounds()[3] < band.y + band.h
+        assert abs((t.bounds()[1] + t.bounds()[3]) / 2 - (band.y + band.h / 2)) < 0.5, (
+            "row letter not level with its row"
+        )
     for t in cols_t:
         col = [r for r in spaces if r.x <= t.x <= r.x + r.w]
         assert len(col) == 3
