@@ -26,7 +26,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 err = Console(stderr=True, highlight=False)
-out = Console(highlight=False)
+out = Console(highlight=False, soft_wrap=True)
 
 # Shared print options (the same names on every command that prints).
 Card = Annotated[
