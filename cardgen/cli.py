@@ -7,8 +7,9 @@ line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -164,7 +165,7 @@ def all_(
     from cardgen.build import build_pack, build_pack2d
     from cardgen.build_mat import build_placemat
 
-    steps = [
+    steps: list[tuple[str, Callable[[], Any]]] = [
         ("pattern one, census 7", lambda: build_pack(pattern="one", census=7, paper=paper, out=out_dir)),
         ("pattern two, census 7", lambda: build_pack(pattern="two", census=7, paper=paper, out=out_dir)),
         ("pattern three, census 5", lambda: build_pack(pattern="three", census=5, paper=paper, out=out_dir)),

@@ -103,7 +103,7 @@ def plan_from_manifest(data: dict) -> SheetPlan:  # type: ignore[type-arg]
 
     try:
         return plan_sheet(
-            tuple(data["card_mm"]),  # type: ignore[arg-type]
+            (float(data["card_mm"][0]), float(data["card_mm"][1])),
             parse_paper(data["paper"]),
             margin=float(data["margin_mm"]),
             bleed=float(data["bleed_mm"]),

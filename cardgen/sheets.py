@@ -92,7 +92,7 @@ def plan_sheet(
         eps = 1e-6
         cols = int((usable_w + gutter + eps) // (w + 2 * bleed + gutter)) if usable_w > 0 else 0
         rows = int((usable_h + gutter + eps) // (h + 2 * bleed + gutter)) if usable_h > 0 else 0
-        options.append(SheetPlan((pw, ph), name, card, cols, rows, margin, bleed, gutter))  # type: ignore[arg-type]
+        options.append(SheetPlan((pw, ph), name, card, cols, rows, margin, bleed, gutter))
     best = max(options, key=lambda p: p.per_page)  # max keeps the first (portrait) on a tie
     if best.per_page == 0:
         raise CardgenError(

@@ -204,7 +204,7 @@ def plan_tiles(
         raise CardgenError(f"overlap {overlap:g}mm is too narrow for the alignment marks: at least {2 * MARK + 1:g}mm")
     ox, oy = origin
     xints = [(s[1] - ox, s[2] - ox) for s in spans or ()]
-    yints = [(s[3] - oy, s[4] - oy) for s in spans or () if len(s) == 5]  # type: ignore[misc]
+    yints = [(s[3] - oy, s[4] - oy) for s in spans or () if len(s) == 5]
     options: list[tuple[tuple[int, bool, int], TilePlan]] = []
     for rank, name in enumerate(("portrait", "landscape")):
         pw, ph = paper if name == "portrait" else (paper[1], paper[0])
@@ -263,8 +263,8 @@ def ink_bounds(shape: Shape) -> Box | None:
     boxes = [b for b in (ink_bounds(s) for s in shape.shapes) if b is not None]
     if shape.clip:
         x, y, w, h = shape.clip
-        boxes = [_intersect(b, (x, y, x + w, y + h)) for b in boxes]
-        boxes = [b for b in boxes if b is not None]
+        clipped = (_intersect(b, (x, y, x + w, y + h)) for b in boxes)
+        boxes = [b for b in clipped if b is not None]
     if not boxes:
         return None
     box = min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -372,7 +372,7 @@ def _runs(spans: Sequence[Span], on_page: list[bool]) -> str:
     prev_row: float | None = None
     prev_in = False
     for s, inside in zip(spans, on_page):
-        row = s[3] if len(s) == 5 else None  # type: ignore[misc]
+        row = s[3] if len(s) == 5 else None
         if inside and prev_in and row == prev_row:
             runs[-1].append(s[0])
         elif inside:
@@ -389,7 +389,7 @@ def spaces_on(plan: TilePlan, spans: Sequence[Span], row: int, col: int, origin:
     for s in spans:
         ok = min(s[2] - ox, vx1) - max(s[1] - ox, vx0) > 0.5
         if len(s) == 5:
-            ok = ok and min(s[4] - oy, vy1) - max(s[3] - oy, vy0) > 0.5  # type: ignore[misc]
+            ok = ok and min(s[4] - oy, vy1) - max(s[3] - oy, vy0) > 0.5
         inside.append(ok)
     return _runs(spans, inside)
 

@@ -96,4 +96,5 @@ def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     w = _Writer(pages[0], title)
     for shape in pages[0].shapes:
         w.add(w.dwg, shape)
-    return ('<?xml version="1.0" encoding="utf-8"?>\n' + w.dwg.tostring() + "\n").encode("utf-8")
+    body: str = w.dwg.tostring()
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n").encode("utf-8")

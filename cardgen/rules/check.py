@@ -165,17 +165,17 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
 
     # order: card k carries ability (k - 1) mod block, the pattern's order
     wrong = sorted(c.number for c in cards if 1 <= c.number <= size and c.ability != abilities[(c.number - 1) % block])
+    lookup = {c.number: c.ability for c in cards}
     for run in _runs(wrong):
-        lookup = {c.number: c.ability for c in cards}
         wanted = ", ".join(abilities[(n - 1) % block].code for n in run)
-        found = ", ".join(lookup[n].code for n in run)
-        nums = ", ".join(str(n) for n in run)
+        shown = ", ".join(lookup[n].code for n in run)
+        listed = ", ".join(str(n) for n in run)
         noun = "card" if len(run) == 1 else "cards"
         verb = "is" if len(run) == 1 else "are"
         out.append(
             Violation(
                 "order",
-                f"{noun} {nums} {verb} out of the pattern's order (wanted {wanted}; found {found})",
+                f"{noun} {listed} {verb} out of the pattern's order (wanted {wanted}; found {shown})",
                 tuple(run),
             )
         )

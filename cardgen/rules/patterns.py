@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.abilities import MAX_CENSUS, MAX_CENSUS_WITH_REMOVALS, Ability
-from cardgen.rules.check import Violation, check_pack, linear_card_problems
+from cardgen.rules.check import CardLike, Violation, check_pack, linear_card_problems
 
 MIN_CENSUS = 2
 MAX_COPIES = 100
@@ -98,10 +98,12 @@ class Pattern:
         """An ability as printed on a card of this census (``BE``, ``B↔E``, ``BX``, ``B→X``)."""
         return Ability.parse(text, census=self.census)
 
-    def card_problems(self, card: Card) -> list[tuple[str, str]]:
+    def card_problems(self, card: CardLike) -> list[tuple[str, str]]:
+        if not isinstance(card.ability, Ability):
+            return [("kinds", f"{card.ability.code} is not an ability of a linear mat")]
         return linear_card_problems(self.census, self.has_removals, self.name, card.ability)
 
-    def check(self, cards: Sequence[Card]) -> list[Violation]:
+    def check(self, cards: Sequence[CardLike]) -> list[Violation]:
         """Every constraint ``cards`` break as a pack of this pattern (see ``rules.check``)."""
         return check_pack(self, cards)
 
