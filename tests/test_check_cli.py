@@ -123,3 +123,32 @@ def test_seq_reports_the_seeds_examples(capsys):
     assert "min swaps     3: A↔G, B↔F, C↔E" in out and "descending    yes" in out
     assert "can be ascending with numbers 1..84: yes" in cli(capsys, "seq", "2-6-14-38-W-56-82")[1]
     assert "can be ascending with numbers 1..84: no" in cli(capsys, "seq", "2-6-14-38-39-84-W")[1]
+
+
+def _retext(svg_path, old_code, old_label, new_code, new_label):  # type: ignore[no-untyped-def]
+    text = svg_path.read_text("utf-8")
+    text = text.replace(f">{old_label}<", f">{new_label}<").replace(f">{old_code}<", f">{new_code}<")
+    svg_path.write_text(text, "utf-8")
+
+
+@pytest.mark.parametrize("kind", ["linear", "2d"])
+def test_every_single_card_alteration_of_a_written_pack_fails_naming_it(tmp_path, capsys, kind):
+    """Each card in turn gets another ability of the pack, on all four places of its face."""
+    from cardgen.build import build_pack, build_pack2d
+    from cardgen.readback import check_folder, load_manifest, spec_from_manifest
+
+    if kind == "linear":
+        folder = build_pack(pattern="two", census=3, copies=2, out=tmp_path).folder
+    else:
+        folder = build_pack2d(categories="row-rotate,col-rotate", copies=1, out=tmp_path).folder
+    spec = spec_from_manifest(load_manifest(folder))
+    assert check_folder(folder) == []
+    for card in spec.cards():
+        svg = folder / "cards" / f"{card.number:03d}.svg"
+        original = svg.read_bytes()
+        other = next(a for a in spec.abilities if a != card.ability)
+        _retext(svg, card.ability.code, card.ability.label, other.code, other.label)
+        violations = check_folder(folder)
+        assert any(card.number in v.cards for v in violations), (card, violations)
+        svg.write_bytes(original)
+    assert check_folder(folder) == []
