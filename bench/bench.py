@@ -153,13 +153,26 @@ def machine() -> dict[str, object]:
 
 
 def naive(out: Path) -> None:
-    """The naive pipeline: per-card SVG, per-card PDF, then merge the PDFs with pypdf."""
+    """The naive pipeline: write one SVG file per card, convert each SVG file to its own
+    one-page PDF (svglib, when installed: ``pip install '.[bench]'``; otherwise cardgen's own
+    PDF writer on the card, which understates the naive cost), then merge them with pypdf."""
     from pypdf import PdfWriter
 
     from cardgen.layout.card import card_face
-    from cardgen.render import render
+    from cardgen.render import font_path, render
     from cardgen.rules.patterns import make_pattern
     from cardgen.units import parse_card
+
+    try:
+        from reportlab.graphics import renderPDF
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+        from svglib.svglib import svg2rlg
+
+        pdfmetrics.registerFont(TTFont("DejaVu Sans Mono", str(font_path())))
+        converter = "svglib"
+    except ImportError:
+        converter = "cardgen"
 
     spec = make_pattern("two", 7)
     size = parse_card("poker")
@@ -170,9 +183,13 @@ def naive(out: Path) -> None:
     pdfs = []
     for c in cards:
         drawing = card_face(c, spec, size)
-        (svg_dir / f"{c.number:03d}.svg").write_bytes(render("svg", [drawing]))
+        svg = svg_dir / f"{c.number:03d}.svg"
+        svg.write_bytes(render("svg", [drawing]))
         pdf = pdf_dir / f"{c.number:03d}.pdf"
-        pdf.write_bytes(render("pdf", [drawing], title=f"card {c.number}"))
+        if converter == "svglib":
+            renderPDF.drawToFile(svg2rlg(str(svg)), str(pdf))
+        else:
+            pdf.write_bytes(render("pdf", [drawing], title=f"card {c.number}"))
         pdfs.append(pdf)
     merged = PdfWriter()
     for pdf in pdfs:
@@ -180,7 +197,8 @@ def naive(out: Path) -> None:
     target = out / "naive-pattern-two-census-7.pdf"
     with target.open("wb") as fh:
         merged.write(fh)
-    print(json.dumps({"cards": len(cards), "pages": len(merged.pages), "bytes": target.stat().st_size}))
+    info = {"cards": len(cards), "pages": len(merged.pages), "bytes": target.stat().st_size, "converter": converter}
+    print(json.dumps(info))
 
 
 def main(argv: list[str] | None = None) -> int:
