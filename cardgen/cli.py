@@ -61,6 +61,12 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
+def _report(headline: str, notes: list[str]) -> None:
+    out.print(headline, markup=False)
+    for note in notes:
+        out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
+
+
 def _progress(label: str):  # type: ignore[no-untyped-def]
     """A progress callback drawing a bar on a terminal, and nothing when piped."""
     if not err.is_terminal:
@@ -128,9 +134,7 @@ def pack(
         out=out_dir,
         progress=_progress("cards"),
     )
-    out.print(f"wrote {result.cards} cards to {result.folder}/")
-    for note in result.notes:
-        out.print(f"  {note}")
+    _report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
 
 
 @app.command(epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3")
@@ -150,9 +154,7 @@ def placemat(
     from cardgen.build_mat import build_placemat
 
     result = build_placemat(census=census, grid=grid, card=card, paper=paper, margin=margin, title=title, out=out_dir)
-    out.print(f"wrote {result.folder}/")
-    for note in result.notes:
-        out.print(f"  {note}")
+    _report(f"wrote {result.folder}/", result.notes)
 
 
 @app.command(name="all", epilog="Example: cardgen all --paper letter")
@@ -225,9 +227,7 @@ def pack2d(
         out=out_dir,
         progress=_progress("cards"),
     )
-    out.print(f"wrote {result.cards} cards to {result.folder}/")
-    for note in result.notes:
-        out.print(f"  {note}", style="yellow" if note.startswith("warning") else None)
+    _report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
 
 
 @app.command(
