@@ -1,10 +1,17 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from cardgen.render import font_path
+
+# Timing is the benchmarks' business: no per-example deadline, so a busy CI machine cannot
+# turn a slow example into a failure. Under CI the examples are derandomised (repeatable runs).
+settings.register_profile("cardgen", deadline=None, derandomize=bool(os.environ.get("CI")))
+settings.load_profile("cardgen")
 
 FONTS = [str(font_path(False)), str(font_path(True))]
 
