@@ -20,14 +20,9 @@ from cardgen.rules.grid import (
     GridAbility,
     GridMat,
     GridPack,
-    apply,
-    count_starts,
-    deal_start,
-    enumerate_starts,
     grid_categories,
-    is_start,
-    is_won,
 )
+from cardgen.rules.grid_game import apply, count_starts, deal_start, enumerate_starts, is_start, is_won
 from cardgen.rules.patterns import Card
 
 # --- the seed's facts (§8), typed in ---------------------------------------------------------
