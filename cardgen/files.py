@@ -53,9 +53,6 @@ class Staging:
         target.write_bytes(data)
         self.files.append(rel)
 
-    def path(self, rel: str) -> Path:
-        return self.tmp / rel
-
     def commit(self) -> list[Path]:
         """Move every staged file into ``dest``, replacing older copies of the same names."""
         written: list[Path] = []

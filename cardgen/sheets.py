@@ -129,8 +129,8 @@ def crop_marks(plan: SheetPlan, count: int) -> list[Line]:
             continue
         a, b = edge + sign * gap, edge + sign * (gap + length)
         for c in cuts:
-            line = Line(c, a, c, b) if vertical else Line(a, c, b, c)
-            marks.append(Line(line.x1, line.y1, line.x2, line.y2, stroke_width=HAIRLINE, role="crop"))
+            ends = (c, a, c, b) if vertical else (a, c, b, c)
+            marks.append(Line(*ends, stroke_width=HAIRLINE, role="crop"))
     return marks
 
 
