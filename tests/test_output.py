@@ -200,3 +200,17 @@ def test_svg_and_pdf_of_a_card_render_alike():
     assert _diff(from_svg, from_pdf) < 1.5
     other = _png(svg_png(render("svg", [card_face(pack.card(41), pack, (63.5, 88.9), title="Twins")])))
     assert _diff(other, from_pdf) > _diff(from_svg, from_pdf) + 0.5  # a different card does differ
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("bleed", ["0", "3mm"])
+def test_all_ink_inside_the_printable_area_on_every_paper(built, paper, bleed):
+    folder = built(pattern="one", census=4, copies=2, paper=paper, bleed=bleed, backs=True)
+    margin = 5 * MM
+    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+        for page in pdf.pages:
+            objects = page.rects + page.lines + page.chars + page.curves
+            assert objects
+            for obj in objects:
+                assert obj["x0"] >= margin - 0.01 and obj["x1"] <= page.width - margin + 0.01, (paper, obj)
+                assert obj["top"] >= margin - 0.01 and obj["bottom"] <= page.height - margin + 0.01, (paper, obj)
