@@ -65,6 +65,14 @@ def pack_table(cards: list[Card]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def sheet_setup(
+    *, card: str, paper: str, bleed: str, margin: str, gutter: str, title: str
+) -> tuple[PrintOptions, SheetPlan]:
+    """The validated print options and the sheet layout they give."""
+    opts = print_options(card=card, paper=paper, bleed=bleed, margin=margin, gutter=gutter, title=title)
+    return opts, plan_sheet(opts.card, opts.paper, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
+
+
 def build_pack(
     *,
     pattern: str = "one",
@@ -83,8 +91,7 @@ def build_pack(
 ) -> BuildResult:
     """Write a Game of Trains variant pack: card SVGs, the imposed PDF, the pack table, the rules."""
     spec = make_pattern(pattern, census, copies=copies, players=players)
-    opts = print_options(card=card, paper=paper, bleed=bleed, margin=margin, gutter=gutter, title=title)
-    plan = plan_sheet(opts.card, opts.paper, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
+    opts, plan = sheet_setup(card=card, paper=paper, bleed=bleed, margin=margin, gutter=gutter, title=title)
     manifest = {"game": "got", "pattern": spec.name, "census": spec.census, "copies": spec.copies}
     return write_pack(
         spec,
@@ -118,8 +125,7 @@ def build_pack2d(
     from cardgen.rules.grid import DEFAULT_CATEGORIES, GridPack
 
     spec = GridPack(categories if categories else DEFAULT_CATEGORIES, copies)
-    opts = print_options(card=card, paper=paper, bleed=bleed, margin=margin, gutter=gutter, title=title)
-    plan = plan_sheet(opts.card, opts.paper, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
+    opts, plan = sheet_setup(card=card, paper=paper, bleed=bleed, margin=margin, gutter=gutter, title=title)
     manifest = {"game": "got2d", "categories": list(spec.categories), "copies": spec.copies}
     result = write_pack(
         spec,
