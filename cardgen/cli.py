@@ -6,8 +6,11 @@ line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -16,6 +19,7 @@ from rich.console import Console
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
+from cardgen.options import PrintArgs, PrintOptions
 
 app = typer.Typer(
     name="cardgen",
@@ -29,21 +33,44 @@ app = typer.Typer(
 err = Console(stderr=True, highlight=False)
 out = Console(highlight=False, soft_wrap=True)
 
-# Shared print options (the same names on every command that prints).
-Card = Annotated[
-    str, typer.Option(help="Card size: poker (2.5×3.5in), bridge, mini, tarot, or WxH like 63x88mm, 2.5x3.5in.")
-]
-Paper = Annotated[str, typer.Option(help="Paper: a4, letter, a3 or tabloid.")]
-Bleed = Annotated[
-    str,
-    typer.Option(
-        help="Bleed around each card for print shops, e.g. 3mm or 1/8in. 0 = home printing: cards touch and share cut lines."
-    ),
-]
-Margin = Annotated[str, typer.Option(help="Unprintable border of your printer; no ink goes there.")]
-Gutter = Annotated[str, typer.Option(help="Space between cards on the sheet.")]
-Title = Annotated[str, typer.Option(help="Name printed on every card (plain text).")]
-Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; the pack gets its own folder inside.")]
+Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
+
+
+def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The command also takes these print options (declared once, in ``options.PrintArgs``)
+    and receives them parsed, as one ``PrintOptions`` called ``opts``."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        sig = inspect.signature(fn, eval_str=True)
+        own = [p for p in sig.parameters.values() if p.name != "opts"]
+        extra = []
+        for f in fields(PrintArgs):
+            if f.name in names:
+                option = typer.Option(f"--{f.name}", help=f.metadata["help"])
+                if f.type in (bool, "bool"):
+                    option = typer.Option(f"--{f.name}/--no-{f.name}", help=f.metadata["help"])
+                kind = bool if f.type in (bool, "bool") else str
+                extra.append(
+                    inspect.Parameter(
+                        f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=Annotated[kind, option]
+                    )
+                )
+        at = next((i for i, p in enumerate(own) if p.name == "out_dir"), len(own))
+        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[:at] + extra + own[at:]]
+
+        @functools.wraps(fn)
+        def command(**kw: Any) -> Any:
+            opts = PrintArgs(**{n: kw.pop(n) for n in names}).parse()
+            return fn(opts=opts, **kw)
+
+        command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return decorate
+
+
+PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs")
 
 
 def _version(value: bool) -> None:
@@ -86,6 +113,7 @@ def _progress(label: str):  # type: ignore[no-untyped-def]
 
 
 @app.command(epilog="Example: cardgen pack --pattern two --census 7 --backs --paper letter")
+@printing(*PRINT_ALL)
 def pack(
     pattern: Annotated[
         str,
@@ -102,35 +130,19 @@ def pack(
         Optional[int],
         typer.Option(help="Size the pack for this many players instead of --copies (one: 2 → 42 cards at census 7)."),
     ] = None,
-    card: Card = "poker",
-    paper: Paper = "a4",
-    bleed: Bleed = "0",
-    margin: Margin = "5mm",
-    gutter: Gutter = "0",
-    title: Title = "",
-    backs: Annotated[
-        bool,
-        typer.Option(
-            help="Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets)."
-        ),
-    ] = False,
     out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
 ) -> None:
     """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks."""
-    from cardgen.build import build_pack
+    from cardgen.products.got import build_pack
 
     result = build_pack(
         pattern=pattern,
         census=census,
         copies=copies,
         players=players,
-        card=card,
-        paper=paper,
-        bleed=bleed,
-        margin=margin,
-        gutter=gutter,
-        title=title,
-        backs=backs,
+        opts=opts,
         out=out_dir,
         progress=_progress("cards"),
     )
@@ -138,43 +150,45 @@ def pack(
 
 
 @app.command(epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3")
+@printing("card", "paper", "margin", "title")
 def placemat(
     census: Annotated[int, typer.Option("--census", "-n", help="Spaces in the row, lettered A, B, C …")] = 7,
     grid: Annotated[
         Optional[str], typer.Option(help="Build the two-dimensional mat instead, e.g. 3x3 (rows A B C, columns D E F).")
     ] = None,
-    card: Card = "poker",
-    paper: Paper = "a4",
-    margin: Margin = "5mm",
-    title: Title = "",
     out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
 ) -> None:
     """Build a placemat: one card-size space per card. A mat wider than the paper is split
     across pages with glue tabs and alignment marks."""
-    from cardgen.build_mat import build_placemat
+    from cardgen.products.placemat import build_placemat
 
-    result = build_placemat(census=census, grid=grid, card=card, paper=paper, margin=margin, title=title, out=out_dir)
+    result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
     _report(f"wrote {result.folder}/", result.notes)
 
 
 @app.command(name="all", epilog="Example: cardgen all --paper letter")
+@printing("paper")
 def all_(
-    paper: Paper = "a4",
     out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
 ) -> None:
     """Build the default set: packs of patterns one, two and three, the default 2D pack,
     and the census-7 and 3×3 placemats."""
-    from cardgen.build import build_pack, build_pack2d
-    from cardgen.build_mat import build_placemat
+    from cardgen.products.got import build_pack
+    from cardgen.products.got2d import build_pack2d
+    from cardgen.products.placemat import build_placemat
 
     steps: list[tuple[str, Callable[[], Any]]] = [
-        ("pattern one, census 7", lambda: build_pack(pattern="one", census=7, paper=paper, out=out_dir)),
-        ("pattern two, census 7", lambda: build_pack(pattern="two", census=7, paper=paper, out=out_dir)),
-        ("pattern three, census 5", lambda: build_pack(pattern="three", census=5, paper=paper, out=out_dir)),
-        ("2D pack", lambda: build_pack2d(paper=paper, out=out_dir)),
-        ("placemat, census 7", lambda: build_placemat(census=7, paper=paper, out=out_dir)),
-        ("placemat, census 5", lambda: build_placemat(census=5, paper=paper, out=out_dir)),
-        ("placemat, 3×3", lambda: build_placemat(grid="3x3", paper=paper, out=out_dir)),
+        ("pattern one, census 7", lambda: build_pack(pattern="one", census=7, opts=opts, out=out_dir)),
+        ("pattern two, census 7", lambda: build_pack(pattern="two", census=7, opts=opts, out=out_dir)),
+        ("pattern three, census 5", lambda: build_pack(pattern="three", census=5, opts=opts, out=out_dir)),
+        ("2D pack", lambda: build_pack2d(opts=opts, out=out_dir)),
+        ("placemat, census 7", lambda: build_placemat(census=7, opts=opts, out=out_dir)),
+        ("placemat, census 5", lambda: build_placemat(census=5, opts=opts, out=out_dir)),
+        ("placemat, 3×3", lambda: build_placemat(grid="3x3", opts=opts, out=out_dir)),
     ]
     for i, (name, step) in enumerate(steps, 1):
         result = step()
@@ -182,6 +196,7 @@ def all_(
 
 
 @app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
+@printing(*PRINT_ALL)
 def pack2d(
     categories: Annotated[
         Optional[str],
@@ -193,16 +208,9 @@ def pack2d(
     list_: Annotated[
         bool, typer.Option("--list", help="List the 16 ability categories of the 3×3 game and exit.")
     ] = False,
-    card: Card = "poker",
-    paper: Paper = "a4",
-    bleed: Bleed = "0",
-    margin: Margin = "5mm",
-    gutter: Gutter = "0",
-    title: Title = "",
-    backs: Annotated[
-        bool, typer.Option(help="Add a backs page after each sheet (print double-sided, flip on the long edge).")
-    ] = False,
     out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
 ) -> None:
     """Build a pack for the two-dimensional 3×3 variant from its ability categories."""
     if list_:
@@ -212,21 +220,9 @@ def pack2d(
             kind = "specific" if cat.specific else "discretionary"
             out.print(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
         return
-    from cardgen.build import build_pack2d
+    from cardgen.products.got2d import build_pack2d
 
-    result = build_pack2d(
-        categories=categories,
-        copies=copies,
-        card=card,
-        paper=paper,
-        bleed=bleed,
-        margin=margin,
-        gutter=gutter,
-        title=title,
-        backs=backs,
-        out=out_dir,
-        progress=_progress("cards"),
-    )
+    result = build_pack2d(categories=categories, copies=copies, opts=opts, out=out_dir, progress=_progress("cards"))
     _report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
 
 
@@ -248,7 +244,7 @@ def check(
     json_: Annotated[bool, typer.Option("--json", help="Print a JSON report instead of lines.")] = False,
 ) -> None:
     """Check a pack against every distribution rule; exit 1 naming each violation by card number."""
-    from cardgen.verify import check_target
+    from cardgen.products.check import check_target
 
     report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
     if json_:

@@ -1,20 +1,56 @@
-"""Print options shared by every command, parsed and validated in one place. Pure.
+"""Print options, declared once: what a user types (``PrintArgs``, whose fields the CLI turns
+into the same options on every printing command) and what it means (``PrintOptions``, in mm,
+validated). Products take one ``PrintOptions``. Pure.
 
 >>> o = print_options(card="poker", paper="letter", bleed="1/8in")
 >>> o.card, o.paper, o.bleed, o.margin
 ((63.5, 88.9), (215.9, 279.4), 3.175, 5.0)
+>>> PrintArgs(card="bridge", backs=True).parse().backs
+True
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from cardgen.errors import CardgenError
 from cardgen.units import parse_card, parse_length, parse_paper
 
 MAX_TITLE = 80
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
+
+
+@dataclass(frozen=True)
+class PrintArgs:
+    """The print options as typed on the command line; ``help`` is what ``--help`` shows."""
+
+    card: str = field(
+        default="poker",
+        metadata={"help": "Card size: poker (2.5×3.5in), bridge, mini, tarot, or WxH like 63x88mm, 2.5x3.5in."},
+    )
+    paper: str = field(default="a4", metadata={"help": "Paper: a4, letter, a3 or tabloid."})
+    bleed: str = field(
+        default="0",
+        metadata={
+            "help": "Bleed around each card for print shops, e.g. 3mm or 1/8in. 0 = home printing: cards share cut lines."
+        },
+    )
+    margin: str = field(default="5mm", metadata={"help": "Unprintable border of your printer; no ink goes there."})
+    gutter: str = field(default="0", metadata={"help": "Space between cards on the sheet."})
+    title: str = field(default="", metadata={"help": "Name printed on every card (plain text)."})
+    backs: bool = field(
+        default=False,
+        metadata={
+            "help": "Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets)."
+        },
+    )
+
+    def parse(self) -> PrintOptions:
+        return print_options(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+
+PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
 
 
 @dataclass(frozen=True)
@@ -26,6 +62,7 @@ class PrintOptions:
     margin: float
     gutter: float
     title: str
+    backs: bool = False
 
 
 def clean_title(title: str) -> str:
@@ -47,6 +84,7 @@ def print_options(
     margin: str = "5mm",
     gutter: str = "0",
     title: str = "",
+    backs: bool = False,
 ) -> PrintOptions:
     size = parse_card(card)
     sheet = parse_paper(paper)
@@ -57,4 +95,4 @@ def print_options(
     if m * 2 >= min(sheet):
         raise CardgenError(f"margin {margin!r} leaves no printable area on {paper} paper")
     g = parse_length(gutter, what="gutter")
-    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, clean_title(title))
+    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, clean_title(title), bool(backs))

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from cardgen.build import build_pack, build_pack2d
+from cardgen.options import print_options
+from cardgen.products.got import build_pack
+from cardgen.products.got2d import build_pack2d
 
 HERE = Path(__file__).parent
 
@@ -23,12 +25,12 @@ def page_png(pdf: Path, index: int, target: Path, dpi: int = 60) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        pack = build_pack(pattern="two", census=7, out=Path(tmp), paper="letter")
+        pack = build_pack(pattern="two", census=7, out=Path(tmp), opts=print_options(paper="letter"))
         page_png(next(pack.folder.glob("*.pdf")), 1, HERE / "sheet-pattern-two.png")
         grid = build_pack2d(out=Path(tmp))
         page_png(next(grid.folder.glob("*.pdf")), 3, HERE / "sheet-2d.png")
         try:
-            from cardgen.build_mat import build_placemat
+            from cardgen.products.placemat import build_placemat
 
             mat = build_placemat(census=7, out=Path(tmp))
             page_png(next(mat.folder.glob("*.pdf")), 0, HERE / "placemat-census-7.png", dpi=40)

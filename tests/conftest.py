@@ -29,7 +29,8 @@ def svg_png(svg: str | bytes, dpi: float = 150) -> bytes:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """Build packs once per session and hand out their folders: built(pattern=..., census=..., ...)."""
-    from cardgen.build import build_pack
+    from cardgen.products.got import build_pack
+    from tests.helpers import typed
 
     cache: dict[tuple, Path] = {}  # type: ignore[type-arg]
 
@@ -37,7 +38,7 @@ def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
         key = tuple(sorted(kw.items()))
         if key not in cache:
             out = tmp_path_factory.mktemp("pack")
-            cache[key] = build_pack(out=out, **kw).folder
+            cache[key] = typed(build_pack)(out=out, **kw).folder
         return cache[key]
 
     return make

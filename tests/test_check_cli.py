@@ -134,14 +134,16 @@ def _retext(svg_path, old_code, old_label, new_code, new_label):  # type: ignore
 @pytest.mark.parametrize("kind", ["linear", "2d"])
 def test_every_single_card_alteration_of_a_written_pack_fails_naming_it(tmp_path, capsys, kind):
     """Each card in turn gets another ability of the pack, on all four places of its face."""
-    from cardgen.build import build_pack, build_pack2d
-    from cardgen.readback import check_folder, load_manifest, spec_from_manifest
+    from cardgen.products import got, got2d
+    from cardgen.products.got import build_pack
+    from cardgen.products.got2d import build_pack2d
+    from cardgen.products.readback import check_folder, load_manifest
 
     if kind == "linear":
         folder = build_pack(pattern="two", census=3, copies=2, out=tmp_path).folder
     else:
         folder = build_pack2d(categories="row-rotate,col-rotate", copies=1, out=tmp_path).folder
-    spec = spec_from_manifest(load_manifest(folder))
+    spec = (got if kind == "linear" else got2d).spec_from_manifest(load_manifest(folder))
     assert check_folder(folder) == []
     for card in spec.cards():
         svg = folder / "cards" / f"{card.number:03d}.svg"

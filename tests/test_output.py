@@ -159,10 +159,11 @@ def test_pdf_text_is_extractable_and_matches_each_card(built):
 
 
 def test_builds_are_byte_for_byte_deterministic(tmp_path):
-    from cardgen.build import build_pack
+    from cardgen.products.got import build_pack
+    from tests.helpers import typed
 
-    a = build_pack(pattern="two", census=5, out=tmp_path / "a", backs=True, title="Same")
-    b = build_pack(pattern="two", census=5, out=tmp_path / "b", backs=True, title="Same")
+    a = typed(build_pack)(pattern="two", census=5, out=tmp_path / "a", backs=True, title="Same")
+    b = typed(build_pack)(pattern="two", census=5, out=tmp_path / "b", backs=True, title="Same")
     files_a = sorted(p.relative_to(a.folder) for p in a.folder.rglob("*") if p.is_file())
     files_b = sorted(p.relative_to(b.folder) for p in b.folder.rglob("*") if p.is_file())
     assert files_a == files_b
@@ -214,3 +215,27 @@ def test_all_ink_inside_the_printable_area_on_every_paper(built, paper, bleed):
             for obj in objects:
                 assert obj["x0"] >= margin - 0.01 and obj["x1"] <= page.width - margin + 0.01, (paper, obj)
                 assert obj["top"] >= margin - 0.01 and obj["bottom"] <= page.height - margin + 0.01, (paper, obj)
+
+
+def _curvy(shift: float = 0.0):  # type: ignore[no-untyped-def]
+    """Pips and curved outlines, a poker card's size (whole pixels at 150 dpi in both renderers)."""
+    from cardgen.layout.shapes import Circle, Drawing, Path, Rect, turned
+
+    top = [
+        Circle(12 + shift, 10, 3, fill="#c0392b"),
+        Circle(30, 10, 3, fill=None, stroke="#1f4e79", stroke_width=0.8),
+        Path((40, 4), ((48, 4), (56, 4, 58, 10, 54, 16), (40, 16)), fill="#1e6b3e"),
+        Path((8, 20), ((20, 14, 30, 26, 42, 20),), closed=False, fill=None, stroke="#000000", stroke_width=0.6),
+    ]
+    return Drawing(63.5, 88.9, (Rect(0, 0, 63.5, 88.9), *top, *turned(top, 63.5, 88.9)))
+
+
+def test_circles_and_paths_render_alike_in_svg_and_pdf():
+    face = _curvy()
+    from_svg = _png(svg_png(render("svg", [face]), dpi=150))
+    from_pdf = pdfium.PdfDocument(render("pdf", [face]))[0].render(scale=150 / 72).to_pil().convert("L")
+    assert from_svg.size == from_pdf.size
+    assert _diff(from_svg, from_pdf) < 1.0
+    assert _diff(from_svg, from_svg.rotate(180)) < 0.5  # the turned half is a true 180° copy
+    moved = _png(svg_png(render("svg", [_curvy(shift=8.0)]), dpi=150))
+    assert _diff(moved, from_pdf) > _diff(from_svg, from_pdf) + 0.3  # a moved pip does differ

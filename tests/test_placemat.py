@@ -15,11 +15,12 @@ from lxml import etree
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.build_mat import build_placemat
 from cardgen.errors import CardgenError
+from cardgen.impose.tiling import tile
 from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Text
-from cardgen.tiling import tile
+from cardgen.products.placemat import build_placemat as build
+from tests.helpers import typed
 
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,6 +32,8 @@ CARDS = {"poker": POKER, "mini": (44.45, 63.5), "tarot": (69.85, 120.65), "bridg
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 TOL = 0.05  # mm
+
+build_placemat = typed(build)
 
 
 # --- independent helpers ---------------------------------------------------------------

@@ -10,10 +10,11 @@ All text sits at least 1/8 in (3.175 mm) inside the cut.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Group, Line, Polygon, Rect, Shape, Text, fit_size, text_width
-from cardgen.rules.patterns import Card, Pattern
+from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Group, Rect, Shape, Text, fit_size, text_width, turned
+from cardgen.rules.abilities import Ability
+from cardgen.rules.check import Card
+from cardgen.rules.patterns import Pattern
 
 SAFE = 25.4 / 8  # text stays this far inside the cut
 INK = "#1a1a1a"
@@ -35,33 +36,14 @@ def reads_otherwise_turned(number: str) -> bool:
     """
     if any(d not in _TURNED_DIGITS for d in number):
         return False
-    turned = "".join(_TURNED_DIGITS[d] for d in reversed(number))
-    return turned != number and not turned.startswith("0")
+    upside = "".join(_TURNED_DIGITS[d] for d in reversed(number))
+    return upside != number and not upside.startswith("0")
 
 
 def _underline(t: Text) -> Rect:
     x0, _, x1, y1 = t.bounds()
     thick = max(0.25, t.size * 0.06)
     return Rect(x0, y1 + t.size * 0.09, x1 - x0, thick, fill=t.fill, role="underline")
-
-
-def _turned(shapes: list[Shape], w: float, h: float) -> list[Shape]:
-    """The same shapes turned 180° about the card's centre (the double end)."""
-    out: list[Shape] = []
-    for s in shapes:
-        if isinstance(s, Text):
-            # Turning a text about the centre moves its anchor point and turns the glyphs;
-            # the anchor keyword stays, since it is measured along the (turned) baseline.
-            out.append(replace(s, x=w - s.x, y=h - s.y, rotate=(s.rotate + 180) % 360))
-        elif isinstance(s, Rect):
-            out.append(replace(s, x=w - s.x - s.w, y=h - s.y - s.h))
-        elif isinstance(s, Group):
-            out.append(replace(s, shapes=tuple(_turned(list(s.shapes), 0.0, 0.0)), dx=w - s.dx, dy=h - s.dy))
-        elif isinstance(s, Line):
-            out.append(replace(s, x1=w - s.x1, y1=h - s.y1, x2=w - s.x2, y2=h - s.y2))
-        elif isinstance(s, Polygon):
-            out.append(replace(s, points=tuple((w - x, h - y) for x, y in s.points)))
-    return out
 
 
 def _frame(w: float, h: float, bleed: float, tint: str, accent: str) -> list[Shape]:
@@ -84,7 +66,7 @@ def _frame(w: float, h: float, bleed: float, tint: str, accent: str) -> list[Sha
 
 
 def card_face(
-    card: Card, pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
+    card: Card[Ability], pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
 ) -> Drawing:
     """The front of one card as a shape tree, in mm; bleed extends only the background."""
     return double_ended_face(
@@ -179,7 +161,7 @@ def double_ended_face(
         top += [_underline(t) for t in texts if t.role in ("number", "index-number")]
     top += texts
 
-    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent), *top, *_turned(top, w, h)]
+    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent), *top, *turned(top, w, h)]
     return Drawing(
         w + 2 * bleed,
         h + 2 * bleed,
@@ -212,6 +194,6 @@ def back_design(size: tuple[float, float], *, accent: str, name: str, line2: str
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background"),
         Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset),
         *top,
-        *_turned(top, w, h),
+        *turned(top, w, h),
     ]
     return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")

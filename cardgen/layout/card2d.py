@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from cardgen.layout.card import INK, PAPER, double_ended_face
 from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
+from cardgen.rules.check import Card
 from cardgen.rules.grid import GridAbility, GridMat, GridPack
-from cardgen.rules.patterns import Card
 
 ACCENT = "#5b2a86"
 TINT = "#ece3f4"
@@ -97,9 +97,9 @@ def pictogram(ability: GridAbility, mat: GridMat, side: float) -> list[Shape]:
 
 
 def grid_card_face(
-    card: Card, pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
+    card: Card[GridAbility], pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
 ) -> Drawing:
-    ability: GridAbility = card.ability  # type: ignore[assignment]
+    ability = card.ability
     return double_ended_face(
         card.number,
         ability.code,

@@ -9,7 +9,8 @@ so widths are known without a font file (see ``text_width``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
 # DejaVu Sans Mono metrics, in ems (advance 1233/2048, cap height 1493/2048).
@@ -71,6 +72,42 @@ class Polygon:
 
 
 @dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = "#000000"
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    role: str = ""
+
+
+Point = tuple[float, float]
+# A segment is a line to a point (x, y), or a cubic Bézier (x1, y1, x2, y2, x, y): two control points, then the end.
+Segment = tuple[float, float] | tuple[float, float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Path:
+    """One outline from ``start`` through straight and cubic segments; ``closed`` joins the end to the start."""
+
+    start: Point
+    segments: tuple[Segment, ...]
+    closed: bool = True
+    fill: str | None = "#000000"
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    role: str = ""
+
+    def points(self) -> list[Point]:
+        """Every point and control point (the curve lies inside their hull)."""
+        out = [self.start]
+        for seg in self.segments:
+            out += [(seg[i], seg[i + 1]) for i in range(0, len(seg), 2)]
+        return out
+
+
+@dataclass(frozen=True)
 class Text:
     x: float
     y: float
@@ -103,7 +140,7 @@ class Group:
     role: str = ""
 
 
-Shape = Union[Rect, Line, Polygon, Text, Group]
+Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Group]
 
 
 @dataclass(frozen=True)
@@ -125,3 +162,30 @@ def walk(shapes: tuple[Shape, ...], dx: float = 0.0, dy: float = 0.0):  # type: 
             yield from walk(s.shapes, dx + s.dx, dy + s.dy)
         else:
             yield s, dx, dy
+
+
+def turned(shapes: Sequence[Shape], w: float, h: float) -> list[Shape]:
+    """The same shapes turned 180° about the centre of a w × h box (a double-ended card's other half)."""
+    out: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Text):
+            # Turning a text about the centre moves its anchor point and turns the glyphs;
+            # the anchor keyword stays, since it is measured along the (turned) baseline.
+            out.append(replace(s, x=w - s.x, y=h - s.y, rotate=(s.rotate + 180) % 360))
+        elif isinstance(s, Rect):
+            out.append(replace(s, x=w - s.x - s.w, y=h - s.y - s.h))
+        elif isinstance(s, Group):
+            clip = s.clip and (-s.clip[0] - s.clip[2], -s.clip[1] - s.clip[3], s.clip[2], s.clip[3])
+            out.append(
+                replace(s, shapes=tuple(turned(s.shapes, 0.0, 0.0)), dx=w - s.dx, dy=h - s.dy, clip=clip or None)
+            )
+        elif isinstance(s, Line):
+            out.append(replace(s, x1=w - s.x1, y1=h - s.y1, x2=w - s.x2, y2=h - s.y2))
+        elif isinstance(s, Polygon):
+            out.append(replace(s, points=tuple((w - x, h - y) for x, y in s.points)))
+        elif isinstance(s, Circle):
+            out.append(replace(s, cx=w - s.cx, cy=h - s.cy))
+        elif isinstance(s, Path):
+            flip = [tuple(w - v if i % 2 == 0 else h - v for i, v in enumerate(seg)) for seg in s.segments]
+            out.append(replace(s, start=(w - s.start[0], h - s.start[1]), segments=tuple(flip)))  # type: ignore[arg-type]
+    return out

@@ -15,7 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
 from cardgen.render import font_path
 
 PT = 72 / 25.4  # points per mm
@@ -70,6 +70,22 @@ class _Page:
             for i, (x, y) in enumerate(shape.points):
                 (path.lineTo if i else path.moveTo)(*self.xy(x, y, dx, dy))
             path.close()
+            c.drawPath(path, stroke=stroke, fill=fill)
+        elif isinstance(shape, Circle):
+            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
+            c.circle(*self.xy(shape.cx, shape.cy, dx, dy), shape.r * PT, stroke=stroke, fill=fill)
+        elif isinstance(shape, Path):
+            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
+            path = c.beginPath()
+            path.moveTo(*self.xy(*shape.start, dx, dy))
+            for seg in shape.segments:
+                ends = [self.xy(seg[i], seg[i + 1], dx, dy) for i in range(0, len(seg), 2)]
+                if len(ends) == 1:
+                    path.lineTo(*ends[0])
+                else:
+                    path.curveTo(*ends[0], *ends[1], *ends[2])
+            if shape.closed:
+                path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(shape, Text):
             c.saveState()

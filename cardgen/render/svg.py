@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
 from cardgen.render import FONT_FAMILY
 
 FAMILY = f"'{FONT_FAMILY}', monospace"
@@ -21,6 +21,16 @@ def _n(v: float) -> str:
     """Numbers short and stable: at most 3 decimals, no trailing zeros."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s == "-0" else s
+
+
+def path_data(path: Path) -> str:
+    """SVG path data: M, then L for a line and C for a cubic segment, Z when closed."""
+    parts = [f"M{_n(path.start[0])} {_n(path.start[1])}"]
+    for seg in path.segments:
+        parts.append(("L" if len(seg) == 2 else "C") + " ".join(_n(v) for v in seg))
+    if path.closed:
+        parts.append("Z")
+    return "".join(parts)
 
 
 class _Writer:
@@ -53,6 +63,12 @@ class _Writer:
                 el["stroke-dasharray"] = " ".join(_n(v) for v in shape.dash)
         elif isinstance(shape, Polygon):
             el = d.polygon(points=[(float(_n(x)), float(_n(y))) for x, y in shape.points], **attrs)
+            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
+        elif isinstance(shape, Circle):
+            el = d.circle(center=(_n(shape.cx), _n(shape.cy)), r=_n(shape.r), **attrs)
+            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
+        elif isinstance(shape, Path):
+            el = d.path(d=path_data(shape), **attrs)
             self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
         elif isinstance(shape, Text):
             el = d.text(shape.text, insert=(_n(shape.x), _n(shape.y)), **attrs)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from cardgen.rules.abilities import Ability
 
@@ -39,14 +39,37 @@ class CardLike(Protocol):
     def ability(self) -> HasCode: ...
 
 
+A = TypeVar("A", bound=HasCode)
+
+
+@dataclass(frozen=True)
+class Card(Generic[A]):
+    """One printed card: its number and its ability (a linear ``Ability``, a ``GridAbility`` ...)."""
+
+    number: int
+    ability: A
+
+
 class PackSpec(Protocol):
-    """What a checker needs of a pack definition."""
+    """A pack definition, whatever its abilities: what checkers, writers and readers need of it."""
 
     @property
     def abilities(self) -> Sequence[HasCode]: ...
 
     @property
     def copies(self) -> int: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def slug(self) -> str: ...
+
+    def cards(self) -> Sequence[CardLike]: ...
+
+    def parse_ability(self, text: str) -> HasCode:
+        """The ability printed as ``text`` (CardgenError when it is none)."""
+        ...
 
     def card_problems(self, card: CardLike) -> list[tuple[str, str]]:
         """(check name, message) for a card whose ability cannot belong to this pack."""

@@ -58,12 +58,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, cast
+from typing import Literal
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.check import CardLike, Violation, check_pack
-from cardgen.rules.patterns import MAX_COPIES, Card
+from cardgen.rules.check import Card, CardLike, Violation, check_pack
+from cardgen.rules.patterns import MAX_COPIES
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MIN_LINE = 2  # a row or column of one card has nothing to swap or rotate
@@ -516,12 +515,6 @@ def _ability_index(mat: GridMat) -> dict[str, GridAbility]:
 # --- packs --------------------------------------------------------------------------------
 
 
-def _grid_card(number: int, ability: GridAbility) -> Card:
-    # patterns.Card annotates `ability` as the linear Ability, but everything that reads
-    # cards (check_pack, the writers) needs only `.code`/`.label`; reuse it, not a twin class.
-    return Card(number, cast(Ability, ability))
-
-
 class GridPack:
     """A 2D pack: the chosen categories' abilities (in the seed's category order), ``copies`` times.
 
@@ -595,12 +588,12 @@ class GridPack:
             slug += f"-copies-{self.copies}"
         return slug
 
-    def card(self, number: int) -> Card:
+    def card(self, number: int) -> Card[GridAbility]:
         if not 1 <= number <= self.size:
             raise CardgenError(f"card {number} is not in a pack of {self.size}")
-        return _grid_card(number, self.abilities[(number - 1) % self.block])
+        return Card(number, self.abilities[(number - 1) % self.block])
 
-    def cards(self) -> list[Card]:
+    def cards(self) -> list[Card[GridAbility]]:
         """The whole pack, in number order. Pure and deterministic."""
         return [self.card(n) for n in range(1, self.size + 1)]
 

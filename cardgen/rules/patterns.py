@@ -19,25 +19,18 @@ of the first ``b`` blocks is balanced.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.abilities import MAX_CENSUS, MAX_CENSUS_WITH_REMOVALS, Ability
-from cardgen.rules.check import CardLike, Violation, check_pack, linear_card_problems
+from cardgen.rules.check import Card, CardLike, Violation, check_pack, linear_card_problems
+
+__all__ = ["Card", "Pattern", "PatternOne", "PatternTwo", "PatternThree", "make_pattern"]
 
 MIN_CENSUS = 2
 MAX_COPIES = 100
 MAX_PLAYERS = 40
-
-
-@dataclass(frozen=True)
-class Card:
-    """One printed card: its number and its ability."""
-
-    number: int
-    ability: Ability
 
 
 class Pattern:
@@ -85,12 +78,12 @@ class Pattern:
         base = f"got-pattern-{self.name}-census-{self.census}"
         return base if self.copies == self.default_copies else f"{base}-copies-{self.copies}"
 
-    def card(self, number: int) -> Card:
+    def card(self, number: int) -> Card[Ability]:
         if not 1 <= number <= self.size:
             raise CardgenError(f"card {number} is not in a pack of {self.size}")
         return Card(number, self.abilities[(number - 1) % self.block])
 
-    def cards(self) -> list[Card]:
+    def cards(self) -> list[Card[Ability]]:
         """The whole pack, in number order. Pure and deterministic."""
         return [self.card(n) for n in range(1, self.size + 1)]
 

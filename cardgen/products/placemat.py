@@ -1,4 +1,4 @@
-"""Placemat builds: the whole mat as one SVG at full size, and the PDF tiled onto paper.
+"""Placemats (seed 002, §2 and §8): the whole mat as one SVG at full size, and the PDF tiled onto paper.
 
 ``build_placemat(census=7)`` writes ``output/placemat-census-7/`` with
 ``placemat-census-7.svg`` and ``placemat-census-7.pdf``;
@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
-from cardgen.options import print_options
+from cardgen.options import PrintOptions, print_options
+from cardgen.products import Product
 from cardgen.render import render
 from cardgen.rules.abilities import MAX_CENSUS
-from cardgen.tiling import plan_tiles, tile
 
 DEFAULT_CENSUS = 7
 OVERLAP = 10.0
@@ -52,14 +53,13 @@ def build_placemat(
     *,
     census: int | None = DEFAULT_CENSUS,
     grid: str | None = None,
-    card: str = "poker",
-    paper: str = "a4",
-    margin: str = "5mm",
-    title: str = "",
+    opts: PrintOptions | None = None,
     out: Path = Path("output"),
 ) -> MatResult:
-    """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages)."""
-    opts = print_options(card=card, paper=paper, margin=margin, title=title)
+    """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages).
+
+    Of the print options a mat uses the card size (its spaces), paper, margin and title."""
+    opts = opts or print_options()
     if grid is not None:
         rows, cols = parse_grid(grid)
         if census is not None and census not in (DEFAULT_CENSUS, rows * cols):
@@ -81,7 +81,7 @@ def build_placemat(
     spans = [s.span for s in spaces]
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
-    from cardgen.files import Staging
+    from cardgen.products.output import Staging
 
     folder = out / slug
     with Staging(folder) as stage:
@@ -98,3 +98,6 @@ def build_placemat(
         if not plan.keeps_spaces:
             notes.append("a join runs through a space: line up its marks with care")
     return MatResult(folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes)
+
+
+PRODUCT = Product("placemat", "placemat", build_placemat)

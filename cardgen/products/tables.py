@@ -10,15 +10,14 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.rules.patterns import Card
+from cardgen.rules.check import Card, HasCode
 
 MAX_TABLE_BYTES = 5_000_000
 
 
-def read_table(path: Path, parse: Callable[[str], Any]) -> list[Card]:
+def read_table(path: Path, parse: Callable[[str], HasCode]) -> list[Card[HasCode]]:
     """Cards from a CSV table; ``parse`` turns a printed ability into an ability object."""
     try:
         raw = path.read_bytes()
@@ -48,7 +47,7 @@ def read_table(path: Path, parse: Callable[[str], Any]) -> list[Card]:
             f"{path} line 1: missing column {', '.join(missing)} (the header must name number and ability)"
         )
     ni, ai = header.index("number"), header.index("ability")
-    cards: list[Card] = []
+    cards: list[Card[HasCode]] = []
     try:
         for line, row in enumerate(rows, start=2):
             if not row or all(not c.strip() for c in row):

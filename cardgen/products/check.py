@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.rules.check import CHECKS, Violation
+from cardgen.rules.check import CHECKS, PackSpec, Violation, check_pack
 
 
 @dataclass
@@ -40,31 +40,27 @@ class CheckReport:
         )
 
 
-def describe(spec: object) -> str:
-    from cardgen.rules.grid import GridPack
-    from cardgen.rules.patterns import Pattern
-
-    if isinstance(spec, Pattern):
-        return f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
-    if isinstance(spec, GridPack):
-        return f"2D pack of {', '.join(spec.categories)}, {spec.copies} copies ({spec.size} cards)"
-    return repr(spec)
-
-
-def _spec(pattern: str | None, census: int | None, copies: int | None, categories: str | None):  # type: ignore[no-untyped-def]
+def _table_spec(
+    pattern: str | None, census: int | None, copies: int | None, categories: str | None
+) -> tuple[PackSpec, str]:
+    """The pack a hand-made table is checked against, and how to name it."""
     if categories:
         if pattern or census:
             raise CardgenError("give --categories for a 2D pack, or --pattern and --census for a linear one, not both")
+        from cardgen.products import got2d
         from cardgen.rules.grid import GridPack
 
-        return GridPack(categories, copies)
+        grid = GridPack(categories, copies)
+        return grid, got2d.describe(grid)
     if pattern is None or census is None:
         raise CardgenError(
             "checking a table needs --pattern and --census (or --categories for a 2D pack), e.g. --pattern two --census 7"
         )
+    from cardgen.products import got
     from cardgen.rules.patterns import make_pattern
 
-    return make_pattern(pattern, census, copies=copies)
+    linear = make_pattern(pattern, census, copies=copies)
+    return linear, got.describe(linear)
 
 
 def check_target(
@@ -75,20 +71,18 @@ def check_target(
     copies: int | None = None,
     categories: str | None = None,
 ) -> CheckReport:
-    """Check a pack table (CSV) or a folder written by ``cardgen pack``/``pack2d``."""
+    """Check a pack table (CSV), or a folder written by cardgen (by the product that wrote it)."""
     if target.is_dir():
-        from cardgen.readback import check_folder, load_manifest, spec_from_manifest
+        from cardgen.products.readback import check_written
 
         if pattern or census or copies or categories:
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
-        spec = spec_from_manifest(load_manifest(target))
-        violations = check_folder(target)
-        count = len([p for p in (target / "cards").glob("*.svg") if p.stem.isdigit()])
-        return CheckReport(str(target), "folder", describe(spec), count, violations)
+        found = check_written(target)
+        return CheckReport(str(target), "folder", found.what, found.count, found.violations)
     if not target.exists():
         raise CardgenError(f"{target} does not exist: give a pack table (CSV) or a pack folder")
-    from cardgen.tables import read_table
+    from cardgen.products.tables import read_table
 
-    spec = _spec(pattern, census, copies, categories)
+    spec, what = _table_spec(pattern, census, copies, categories)
     cards = read_table(target, spec.parse_ability)
-    return CheckReport(str(target), "table", describe(spec), len(cards), spec.check(cards))
+    return CheckReport(str(target), "table", what, len(cards), check_pack(spec, cards))

@@ -35,9 +35,11 @@ from cardgen.layout.shapes import (
     CAP_HEIGHT,
     DESCENT,
     HAIRLINE,
+    Circle,
     Drawing,
     Group,
     Line,
+    Path,
     Polygon,
     Rect,
     Shape,
@@ -257,6 +259,13 @@ def ink_bounds(shape: Shape) -> Box | None:
     if isinstance(shape, Polygon):
         s = shape.stroke_width / 2 if shape.stroke else 0.0
         xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
+        return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
+    if isinstance(shape, Circle):
+        s = shape.r + (shape.stroke_width / 2 if shape.stroke else 0.0)
+        return shape.cx - s, shape.cy - s, shape.cx + s, shape.cy + s
+    if isinstance(shape, Path):
+        s = shape.stroke_width / 2 if shape.stroke else 0.0
+        xs, ys = [p[0] for p in shape.points()], [p[1] for p in shape.points()]
         return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
     if isinstance(shape, Text):
         return text_box(shape)
