@@ -294,6 +294,15 @@ def seq(
         out.print(f"can be never-descending: {yn(r.can_be_never_descending)}", markup=False)
 
 
+# --- supertrain commands (tiles, supertrain score, scoresheet) ---
+
+# --- amtrak commands (amtrak score/compare, scorecard) ---
+
+# --- train referee and handouts ---
+
+# --- print-quality commands (testpage) ---
+
+
 def run(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn every expected failure into one line and a status."""
     command = typer.main.get_command(app)

@@ -26,6 +26,10 @@ PRODUCTS: dict[str, str] = {
     "got": "cardgen.products.got",
     "got2d": "cardgen.products.got2d",
     "placemat": "cardgen.products.placemat",
+    # supertrain
+    # amtrak
+    # handouts
+    # testpage
 }
 
 
