@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, TextIO
 
 import typer
-from rich.console import Console
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
@@ -30,8 +30,39 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-err = Console(stderr=True, highlight=False)
-out = Console(highlight=False, soft_wrap=True)
+
+
+class Stream:
+    """Plain lines to stdout or stderr, coloured only on a terminal. Rich is imported only to
+    draw a progress bar, so start-up does not pay for it. ``print`` takes rich's keywords;
+    with ``markup=True`` the only tags understood are ``[red]``, ``[yellow]``, ``[green]``, ``[bold]``."""
+
+    COLOURS = {"red": "31", "yellow": "33", "green": "32", "bold": "1"}
+    TAG = re.compile(r"\[(/?)(red|yellow|green|bold)\]")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @property
+    def file(self) -> TextIO:
+        stream: TextIO = getattr(sys, self.name)
+        return stream
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.file.isatty()
+
+    def print(self, text: object = "", *, style: str | None = None, markup: bool = True, **_: object) -> None:
+        line, colour = str(text), self.is_terminal
+        if markup:
+            line = self.TAG.sub(lambda m: (f"\x1b[{'0' if m[1] else self.COLOURS[m[2]]}m" if colour else ""), line)
+        if style in self.COLOURS and colour:
+            line = f"\x1b[{self.COLOURS[style]}m{line}\x1b[0m"
+        self.file.write(line + "\n")
+
+
+err = Stream("stderr")
+out = Stream("stdout")
 
 Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
 
@@ -98,9 +129,10 @@ def _progress(label: str):  # type: ignore[no-untyped-def]
     """A progress callback drawing a bar on a terminal, and nothing when piped."""
     if not err.is_terminal:
         return None
+    from rich.console import Console
     from rich.progress import Progress
 
-    bar = Progress(console=err, transient=True)
+    bar = Progress(console=Console(stderr=True), transient=True)
     task = bar.add_task(label, total=None)
     bar.start()
 
