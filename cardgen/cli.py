@@ -6,11 +6,12 @@ line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any, Optional, TextIO
@@ -77,7 +78,7 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         extra = []
         for f in fields(PrintArgs):
             if f.name in names:
-                option = typer.Option(f"--{f.name}", help=f.metadata["help"])
+                option = typer.Option(f"--{f.name.replace('_', '-')}", help=f.metadata["help"])
                 if f.type in (bool, "bool"):
                     option = typer.Option(f"--{f.name}/--no-{f.name}", help=f.metadata["help"])
                 kind = bool if f.type in (bool, "bool") else str
@@ -101,7 +102,7 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return decorate
 
 
-PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs")
+PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset")
 
 
 def _version(value: bool) -> None:
@@ -222,9 +223,27 @@ def all_(
         ("placemat, census 5", lambda: build_placemat(census=5, opts=opts, out=out_dir)),
         ("placemat, 3×3", lambda: build_placemat(grid="3x3", opts=opts, out=out_dir)),
     ]
+    # Every item is built, whatever happened to the one before: each is written whole or not
+    # at all, and the last line says which were not (exit 2 if any).
+    from cardgen.products.output import reason
+
+    written: list[str] = []
+    failed: list[str] = []
     for i, (name, step) in enumerate(steps, 1):
-        result = step()
+        try:
+            result = step()
+        except (CardgenError, OSError) as e:
+            failed.append(name)
+            why = reason(e) if isinstance(e, OSError) else str(e)
+            out.print(f"[{i}/{len(steps)}] {name}: not written: {why}", markup=False)
+            continue
+        written.append(name)
         out.print(f"[{i}/{len(steps)}] {name}: {result.folder}/", markup=False)
+    if failed:
+        raise CardgenError(
+            f"{len(failed)} of {len(steps)} items not written ({'; '.join(failed)}); "
+            f"written: {'; '.join(written) or 'none'}"
+        )
 
 
 @app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
@@ -328,23 +347,260 @@ def seq(
 
 # --- supertrain commands (tiles, supertrain score, scoresheet) ---
 
+
+@app.command(epilog="Example: cardgen tiles --set full --paper letter --numerals")
+@printing("paper", "bleed", "margin", "gutter", "title", "backs")
+def tiles(
+    set_: Annotated[
+        str, typer.Option("--set", help="wild: the 21 wild tiles; full: all 112 (91 double-12 number tiles + 21 wilds).")
+    ] = "wild",
+    numerals: Annotated[
+        bool, typer.Option("--numerals", help="Print each number as a coloured digit instead of pips.")
+    ] = False,
+    tile: Annotated[str, typer.Option("--tile", help="Tile size WxH, e.g. 2x1in (the default) or 44x22mm.")] = "2x1in",
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build SuperTrain dominoes: one SVG per tile and a print-ready PDF with crop marks."""
+    from cardgen.products.supertrain import build_tiles
+
+    result = build_tiles(set=set_, numerals=numerals, tile=tile, opts=opts, out=out_dir, progress=_progress("tiles"))
+    _report(f"wrote {result.cards} tiles to {result.folder}/", result.notes)
+
+
+supertrain = typer.Typer(
+    name="supertrain",
+    help="SuperTrain (double-12 dominoes with 21 wild tiles): count what a hand scores.\n\n"
+    'Example: cardgen supertrain score "12-5 3-Train A-Train"',
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(supertrain, name="supertrain")
+
+
+@supertrain.command("score", epilog='Example: cardgen supertrain score "12-5 3-Train A-Train" --json')
+def supertrain_score(
+    hand: Annotated[
+        str, typer.Argument(help="Tiles left in a hand, separated by spaces or commas: 12-5, 3-Train, A-Train …")
+    ],
+    json_: Annotated[bool, typer.Option("--json", help="Print JSON (each tile's points and the total).")] = False,
+) -> None:
+    """The points a hand left at the end of a round counts: numbers at face value, 10 a Red Train or letter."""
+    from cardgen.products.supertrain import score_text
+
+    out.print(score_text(hand=hand, as_json=json_), markup=False, soft_wrap=True)
+
+
+@app.command(epilog="Example: cardgen scoresheet supertrain --players 4 --paper letter")
+@printing("paper", "margin", "title")
+def scoresheet(
+    game: Annotated[str, typer.Argument(help="The game: supertrain.")],
+    players: Annotated[int, typer.Option("--players", help="Players, 2 to 8: one score and total column each.")] = 4,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a score sheet to fill in with a pen: a row per round, score and running total per player."""
+    from cardgen.products.scoresheet import build_scoresheet
+
+    result = build_scoresheet(game=game, players=players, opts=opts, out=out_dir)
+    _report(f"wrote {result.folder}/", result.notes)
+
+
 # --- amtrak commands (amtrak score/compare, scorecard) ---
 
+amtrak = typer.Typer(
+    name="amtrak",
+    help="Amtrak the Game: score a train, rank trains. A car is TIE/RAIL (K/7, 9/9, JK/4).\n\n"
+    'Example: cardgen amtrak score "K/7 Q/2 J/5 9/3"',
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(amtrak, name="amtrak")
+AmtrakJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of aligned columns.")]
+
+
+@amtrak.command("score", epilog='Example: cardgen amtrak score "K/7 Q/2 J/5 9/3" --json')
+def amtrak_score(
+    train: Annotated[
+        str, typer.Argument(help="The cars as TIE/RAIL, separated by spaces or commas: A 2 … 10 J Q K, JK a Joker.")
+    ],
+    json_: AmtrakJson = False,
+) -> None:
+    """Score one train: each car's Type, Fleet and value, the Full-Staff bonus and the total."""
+    from cardgen.products.amtrak import score_text
+
+    out.print(score_text(train=train, as_json=json_), markup=False, soft_wrap=True)
+
+
+@amtrak.command("compare", epilog='Example: cardgen amtrak compare "K/7 Q/2 J/5 9/3" "7/7 K/2 Q/3 J/4"')
+def amtrak_compare(
+    trains: Annotated[list[str], typer.Argument(help="Two or more trains, each one quoted argument.")],
+    json_: AmtrakJson = False,
+) -> None:
+    """Rank trains: highest total first; equal totals go to the Rails; still equal share a place."""
+    from cardgen.products.amtrak import compare_text
+
+    out.print(compare_text(trains=trains, as_json=json_), markup=False, soft_wrap=True)
+
+
+@app.command(epilog="Example: cardgen scorecard --players 2 --paper letter")
+@printing("paper", "margin", "title")
+def scorecard(
+    players: Annotated[int, typer.Option(help="1 to 4; 1 is the solo game (with the face-down pile tally).")] = 2,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build an Amtrak scorecard to fill in with a pen: SVG per page and a PDF."""
+    from cardgen.products.amtrak import build_scorecard
+
+    result = build_scorecard(players=players, opts=opts, out=out_dir)
+    _report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result.notes)
+
+
 # --- train referee and handouts ---
+
+train = typer.Typer(
+    name="train",
+    help="Train, the 52-card game: ask the referee whether a play is legal.\n\n"
+    "Example: cardgen train can-play 7 --on 5",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(train, name="train")
+
+
+@train.command(
+    "can-play",
+    epilog="Examples: cardgen train can-play J,8,J --on 10 ; cardgen train can-play 2,3,4,5,6 --on A --where closed "
+    "--hand 2,3,4,5,6",
+)
+def train_can_play(
+    play: Annotated[str, typer.Argument(help="The cards laid at once, first laid first: 7, J,8,J, K,K, 2,3,4,5,6.")],
+    on: Annotated[
+        str, typer.Option("--on", help="The top card it goes on; start for an empty central area or face-down pile.")
+    ],
+    where: Annotated[
+        str, typer.Option(help="central (the middle), pile (a pile in play) or closed (a closed pile, reopening).")
+    ] = "central",
+    hand: Annotated[
+        Optional[str], typer.Option(help="The player's whole hand: a Train must use all of it, a play come from it.")
+    ] = None,
+    open_piles: Annotated[
+        Optional[int], typer.Option(help="Piles open now, this one included (1 refuses a closing Ace).")
+    ] = None,
+) -> None:
+    """Exit 0 with the reason when the play is legal, 1 with the reason when it is not."""
+    from cardgen.rules.train import judge, parse_cards, parse_top
+
+    cards, top = parse_cards(play), parse_top(on)
+    held = None if hand is None else parse_cards(hand)
+    verdict = judge(cards, on=top, where=where, hand=held, open_piles=open_piles)
+    out.print(f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}", markup=False, soft_wrap=True)
+    if not verdict.legal:
+        raise typer.Exit(1)
+
+
+@app.command(
+    epilog="Examples: cardgen handout train ; cardgen handout got --pattern two --census 7 --paper letter ; "
+    "cardgen handout --list"
+)
+@printing("paper", "margin", "title")
+def handout(
+    game: Annotated[
+        Optional[str], typer.Argument(help="got, got2d, supertrain, amtrak or train (see --list).", show_default=False)
+    ] = None,
+    pattern: Annotated[
+        Optional[str], typer.Option("--pattern", "-p", help="got: one, two or three (default one).")
+    ] = None,
+    census: Annotated[Optional[int], typer.Option("--census", "-n", help="got: spaces on the mat (default 7).")] = None,
+    categories: Annotated[
+        Optional[str], typer.Option(help="got2d: comma-separated ability categories (see cardgen pack2d --list).")
+    ] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Write a game's rules handout, a web page and a PDF from the same content: the rules
+    summarised on two pages at most, tables and diagrams made by the rules engine."""
+    if list_:
+        from cardgen.layout.handouts import GAMES
+
+        for g in GAMES.values():
+            takes = " ".join(f"--{o}" for o in g.options)
+            out.print(f"{g.name:11} {g.title}" + (f" ({takes})" if takes else ""), markup=False)
+        return
+    if game is None:
+        raise CardgenError("name a game: got, got2d, supertrain, amtrak or train (see cardgen handout --list)")
+    from cardgen.products.handout import build_handout
+
+    result = build_handout(game=game, pattern=pattern, census=census, categories=categories, opts=opts, out=out_dir)
+    _report(f"wrote {result.folder}/", result.notes)
+
 
 # --- print-quality commands (testpage) ---
 
 
+@app.command(epilog="Example: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1")
+@printing("paper", "margin", "back_offset")
+def testpage(
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a one-sheet duplex alignment test: print it double-sided, hold it to the light and
+    read how far your printer shifts the backs, for --back-offset."""
+    from cardgen.products.testpage import build_testpage
+
+    result = build_testpage(opts=opts, out=out_dir)
+    _report(f"wrote {result.folder}/", result.notes)
+
+
 def run(argv: list[str] | None = None) -> int:
-    """Entry point: run the app and turn every expected failure into one line and a status."""
+    """Entry point: run the app and turn every expected failure into one line and a status.
+
+    Also: SIGTERM and SIGHUP end a build the way Ctrl-C does (its staging folder is removed;
+    the destination keeps its previous build), and output that cannot be written (a full
+    disk behind ``> file``, a pipe closed by ``| head``) ends the run without a traceback."""
+    with _signals_stop_the_run():
+        status = _status(argv)
+        try:
+            sys.stdout.flush()  # what a command printed is written here at the latest
+        except OSError as e:
+            return _output_failed(e) or status
+        except _Stopped as e:
+            return _fail(f"stopped by {e.name}", 128 + e.signum)
+    return status
+
+
+def _status(argv: list[str] | None) -> int:
+    """Run the command; every expected failure becomes one line on stderr and a status."""
+    from cardgen.products.output import reason, show_path
+
     command = typer.main.get_command(app)
     try:
         rv = command.main(args=argv, prog_name="cardgen", standalone_mode=False)
     except CardgenError as e:
-        err.print(f"[red]error:[/red] {e}", markup=True, soft_wrap=True)
-        return 2
+        return _fail(str(e))
+    except _Stopped as e:
+        return _fail(f"stopped by {e.name}", 128 + e.signum)
     except (typer.Exit, typer.Abort) as e:
         return getattr(e, "exit_code", 1)
+    except SystemExit as e:  # Click's own exit after a closed pipe
+        return e.code if isinstance(e.code, int) else 1
+    except OSError as e:
+        if e.filename:  # an OS call on a file that the command did not turn into a CardgenError
+            return _fail(f"{show_path(e.filename)}: {reason(e)}")
+        return _output_failed(e) or 1
     except Exception as e:
         # Typer ships its own copy of Click, so its usage errors are matched by
         # shape (Click's exit_code and format_message), not by a private class.
@@ -356,9 +612,84 @@ def run(argv: list[str] | None = None) -> int:
             out.print(ctx.get_help(), markup=False)
             return 0
         where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-        err.print(f"error: {' '.join(str(fmt()).split())}{where}", markup=False, soft_wrap=True, style="red")
-        return 2 if code == 2 else code
+        return _fail(f"{' '.join(str(fmt()).split())}{where}", code)
     return rv if isinstance(rv, int) else 0
+
+
+def _output_failed(e: OSError) -> int:
+    """A write to an open stream failed (stdout behind ``> /dev/full``, or ``| head`` gone):
+    one line, or none for a closed pipe (0: keep the command's own status)."""
+    import errno
+
+    from cardgen.products.output import reason
+
+    _settle_stdout()
+    if e.errno == errno.EPIPE:
+        return 0  # the reader went away: nothing to say, and nowhere to say it
+    return _fail(f"cannot write the output: {reason(e)}")
+
+
+def _fail(message: str, status: int = 2) -> int:
+    """One red line on stderr (whatever the message holds), and the exit status."""
+    line = " ".join(message.splitlines())
+    try:
+        err.print(f"error: {line}", markup=False, soft_wrap=True, style="red")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # stderr is gone too: the status says it
+    return status
+
+
+def _settle_stdout() -> None:
+    """After a failed write: if stdout still cannot take what is pending, point it at the null
+    device, so that Python's final flush at exit does not fail again with a traceback of its own."""
+    try:
+        sys.stdout.flush()
+        return
+    except (OSError, ValueError):
+        pass
+    try:
+        import os
+
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's capture): nothing is flushed at exit
+
+
+class _Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived: unwinds like Ctrl-C, so staging folders are cleaned up."""
+
+    def __init__(self, signum: int) -> None:
+        import signal
+
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextlib.contextmanager
+def _signals_stop_the_run() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise ``_Stopped`` while the run lasts (main thread, and only where
+    they would otherwise kill: a SIGHUP ignored by ``nohup`` stays ignored)."""
+    import signal
+    import threading
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(signum)
+
+    kept: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+                kept[signum] = signal.signal(signum, stop)
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
 
 
 def entry() -> None:

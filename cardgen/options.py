@@ -7,18 +7,28 @@ validated). Products take one ``PrintOptions``. Pure.
 ((63.5, 88.9), (215.9, 279.4), 3.175, 5.0)
 >>> PrintArgs(card="bridge", backs=True).parse().backs
 True
+>>> print_options(back_offset="0.5,-1").back_offset
+(0.5, -1.0)
+>>> print_options(card="bridge", paper="letter", bleed="3mm", backs=True).suffix
+'-bridge-letter-bleed3mm-backs'
+>>> print_options(card="2.5x3.5in").suffix
+''
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field, fields
 
 from cardgen.errors import CardgenError
-from cardgen.units import parse_card, parse_length, parse_paper
+from cardgen.units import CARDS, parse_card, parse_length, parse_paper
 
 MAX_TITLE = 80
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
+MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not an offset
+DEFAULT_CARD, DEFAULT_PAPER = "poker", "a4"
+_OFFSET = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*,\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*$")
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,13 @@ class PrintArgs:
             "help": "Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets)."
         },
     )
+    back_offset: str = field(
+        default="0,0",
+        metadata={
+            "help": "Move every backs page X,Y mm (X right, Y up, as on screen) to undo your printer's duplex "
+            "shift, read off `cardgen testpage`, e.g. 0.5,-1."
+        },
+    )
 
     def parse(self) -> PrintOptions:
         return print_options(**{f.name: getattr(self, f.name) for f in fields(self)})
@@ -63,6 +80,45 @@ class PrintOptions:
     gutter: float
     title: str
     backs: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def suffix(self) -> str:
+        """What a folder name gains for print options that change the files: card size,
+        paper, bleed, backs; empty for the defaults (``-bridge-letter-bleed3mm-backs``)."""
+        parts = [f"bleed{self.bleed:g}mm"] if self.bleed else []
+        parts += ["backs"] if self.backs else []
+        return self.size_suffix + "".join(f"-{p}" for p in parts)
+
+    @property
+    def size_suffix(self) -> str:
+        """The part of ``suffix`` for card size and paper alone (all a placemat uses).
+
+        >>> print_options(card="63x88mm", paper="a3").size_suffix
+        '-63x88mm-a3'
+        """
+        parts = []
+        card = next((name for name, size in CARDS.items() if size == self.card), None)
+        if card != DEFAULT_CARD:
+            parts.append(card or f"{self.card[0]:g}x{self.card[1]:g}mm")
+        if self.paper_name != DEFAULT_PAPER:
+            parts.append(self.paper_name)
+        return "".join(f"-{p}" for p in parts)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in mm (a unit of mm may be written) → (x, y); each at most ``MAX_BACK_OFFSET``.
+
+    >>> parse_offset("1,-0.5"), parse_offset(" -.5mm , 2 ")
+    ((1.0, -0.5), (-0.5, 2.0))
+    """
+    m = _OFFSET.match(text)
+    if not m:
+        raise CardgenError(f"back offset {text!r} is not X,Y in mm: write e.g. 0.5,-1")
+    x, y = float(m.group(1)), float(m.group(2))
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise CardgenError(f"back offset {text!r} is too large: at most {MAX_BACK_OFFSET:g}mm each way")
+    return x + 0.0, y + 0.0  # no -0.0
 
 
 def clean_title(title: str) -> str:
@@ -85,6 +141,7 @@ def print_options(
     gutter: str = "0",
     title: str = "",
     backs: bool = False,
+    back_offset: str = "0,0",
 ) -> PrintOptions:
     size = parse_card(card)
     sheet = parse_paper(paper)
@@ -95,4 +152,5 @@ def print_options(
     if m * 2 >= min(sheet):
         raise CardgenError(f"margin {margin!r} leaves no printable area on {paper} paper")
     g = parse_length(gutter, what="gutter")
-    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, clean_title(title), bool(backs))
+    offset = parse_offset(back_offset)
+    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, clean_title(title), bool(backs), offset)

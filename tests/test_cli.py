@@ -174,7 +174,7 @@ def test_markup_in_a_title_stays_text(tmp_path, capsys):
     root = etree.parse(str(folder / "cards" / "001.svg")).getroot()
     assert not root.findall(".//{http://www.w3.org/2000/svg}script")
     titles = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "title"]
-    assert titles == [title, title]
+    assert " ".join(titles) == f"{title} {title}"  # upright and turned, each maybe on two lines
     html = (folder / "rules.html").read_text("utf-8")
     assert "<script>" not in html and "&lt;script&gt;" in html
     from pypdf import PdfReader
@@ -200,16 +200,23 @@ def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path, capsys, mo
     assert cli(capsys, "pack", "--census", "4", "--out", str(tmp_path))[0] == 0
     folder = tmp_path / "got-pattern-one-census-4"
     before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
-    (folder / "notes.txt").write_text("mine")  # not ours: never deleted
 
     import cardgen.render.pdf as pdf_writer
 
     def boom(*a, **k):  # type: ignore[no-untyped-def]
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pdf_writer, "write_pdf", boom)
-    with pytest.raises(OSError):
-        run(["pack", "--census", "4", "--title", "changed", "--out", str(tmp_path)])
+    with monkeypatch.context() as m:
+        m.setattr(pdf_writer, "write_pdf", boom)
+        code, _, err = cli(capsys, "pack", "--census", "4", "--title", "changed", "--out", str(tmp_path))
+    assert code == 2 and "no space left on device" in err and len(err.splitlines()) == 1
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cardgen-")]
+
+    # a file cardgen did not write is never deleted: a rebuild that would replace the folder is refused
+    (folder / "notes.txt").write_text("mine")
+    code, _, err = cli(capsys, "pack", "--census", "4", "--title", "changed", "--out", str(tmp_path))
+    assert code == 2 and "notes.txt" in err and len(err.splitlines()) == 1
     after = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != "notes.txt"}
     assert after == before
     assert (folder / "notes.txt").read_text() == "mine"

@@ -19,6 +19,7 @@ from cardgen.errors import CardgenError
 from cardgen.impose.tiling import tile
 from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Text
+from cardgen.products.output import MARKER
 from cardgen.products.placemat import build_placemat as build
 from tests.helpers import typed
 
@@ -412,9 +413,9 @@ def registration_marks(page):
     "kw,slug",
     [
         (dict(census=7, paper="a4"), "placemat-census-7"),
-        (dict(census=12, paper="letter"), "placemat-census-12"),
+        (dict(census=12, paper="letter"), "placemat-census-12-letter"),
         (dict(grid="3x3", paper="a4"), "placemat-grid-3x3"),
-        (dict(grid="4x4", paper="letter", card="mini"), "placemat-grid-4x4"),
+        (dict(grid="4x4", paper="letter", card="mini"), "placemat-grid-4x4-mini-letter"),
     ],
 )
 def test_multi_page_mats_reassemble(tmp_path, kw, slug):
@@ -521,8 +522,9 @@ def test_tiling_a_plain_drawing_with_an_origin():
 def test_build_writes_svg_and_pdf_for_every_census(tmp_path, paper):
     for census in range(3, 27):
         r = build_placemat(census=census, paper=paper, out=tmp_path)
-        slug = f"placemat-census-{census}"
-        assert sorted(p.name for p in r.folder.iterdir()) == [f"{slug}.pdf", f"{slug}.svg"]
+        slug = f"placemat-census-{census}" + ("-letter" if paper == "letter" else "")  # a4 is the default
+        # and the marker that says the folder is cardgen's (so a rebuild may replace it whole)
+        assert sorted(p.name for p in r.folder.iterdir()) == [MARKER, f"{slug}.pdf", f"{slug}.svg"]
         reader = PdfReader(r.folder / f"{slug}.pdf")
         assert len(reader.pages) == r.pages
         for pg in reader.pages:

@@ -1,30 +1,73 @@
-"""Imposition: cards onto sheets of paper, with crop marks and duplex backs. Pure.
+"""Imposition: cards onto sheets of paper, with crop marks, a label and duplex backs. Pure.
 
-Home printing (no bleed, no gutter): cards touch and share cut lines, so a
-poker card grid of 3 × 3 fits both A4 and US Letter. With bleed, every card
-carries its own bleed box and the boxes touch. Crop marks are hairlines in the
-margin, outside every card, a little off the cut; all ink stays inside the
-printable area (``margin`` from each paper edge).
+Home printing (no bleed, no gutter): cards touch and share cut lines. With bleed,
+every card carries its own bleed box and the boxes touch; with a gutter, the
+cuts of neighbouring cards are separate cuts. Every cut gets a crop mark at both
+ends: a 0.25 pt hairline at least ``MIN_MARK`` long, in the margin outside every
+card (bleed included) and inside the printable area (``margin`` from each paper
+edge). The plan keeps room for the marks and for the sheet's label ("pattern
+two, census 7 · sheet 3 of 10 · fronts"); when the paper leaves no room it takes
+the layout that does (landscape, or a row or column fewer) and says why.
 
 Duplex backs: after a long-edge flip of a portrait sheet (a short-edge flip of
 a landscape one, i.e. a flip about the sheet's vertical axis as you look at it)
 the back's columns come out reversed, so each back is laid at the mirrored
-position ``x' = paper width - x - card width``.
+position ``x' = paper width - x - card width``. The back's background runs
+``BACK_BLEED`` past the grid's outer cuts (and across gutters), so a printer's
+duplex shift shows no white sliver; a measured shift is undone with
+``back_offset`` (mm, x to the right and y up, as the backs page shows on screen).
+Backs pages carry no crop marks: one cuts from the fronts, and marks on the back
+would be off by the very shift being forgiven.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import HAIRLINE, Drawing, Group, Line, Shape, Text, fit_size
+from cardgen.layout.shapes import ADVANCE, HAIRLINE, Drawing, Group, Line, Rect, Shape, Text, fit_size
 
-MARK_GAP = 2.0  # mm between a cut's end and its crop mark
+MARK_GAP = 1.0  # mm between the grid's ink (its bleed, if any) and a crop mark
+MIN_MARK = 3.0  # shorter marks are hard to lay a ruler on
 MARK_LENGTH = 5.0
-LABEL_SIZE = 2.4
-MIN_MARK = 0.6  # shorter than this is not worth drawing
+EDGE = 0.05  # marks stop this far inside the printable area
+BACK_BLEED = 2.0  # backs run this far past the outer cuts, bleed or not
+LABEL_SIZE = 2.2  # mm, about 6.2 pt
+LABEL_MIN = 5.5 * 25.4 / 72  # 5.5 pt, the smallest label
+LABEL_DESCENT = 0.24  # of the size, below the baseline (the font's descent)
+LABEL_CLEAR = 0.8  # mm between the label and other ink
+LABEL_BAND = LABEL_SIZE + 2 * LABEL_CLEAR  # a band of its own, under the bottom marks
+LABEL_FILL = "#555555"
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
+
+
+def _fit(avail: float, size: float, gutter: float, room: float) -> int:
+    """How many ``size`` items with ``gutter`` between them fit in ``avail`` beside ``room`` on each side."""
+    eps = 1e-6
+    if avail - 2 * room < size - eps:
+        return 0
+    return int((avail - 2 * room + gutter + eps) // (size + gutter))
+
+
+def mark_room(bleed: float) -> tuple[float, float]:
+    """Least room (across, along) the sides of the grid's ink, for marks and an in-band label.
+
+    Across (left and right): a gap and a mark. Along (top and bottom): also a
+    label clear of the backs' extension past the cut.
+
+    >>> [round(v, 2) for v in mark_room(0.0)], [round(v, 2) for v in mark_room(3.0)]
+    ([4.05, 4.74], [4.05, 4.05])
+    """
+    marks = MARK_GAP + MIN_MARK + EDGE
+    label = _label_clear(bleed) + LABEL_MIN
+    return marks, max(marks, label)
+
+
+def _label_clear(bleed: float) -> float:
+    """Room between the grid's ink and a label in a mark band: clear of the backs' extension."""
+    return max(MARK_GAP, BACK_BLEED - bleed + LABEL_CLEAR)
 
 
 @dataclass(frozen=True)
@@ -39,6 +82,8 @@ class SheetPlan:
     margin: float
     bleed: float
     gutter: float
+    note: str = field(default="", compare=False)  # why fewer cards than would fit, if so
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, x right and y up: moves the backs pages
 
     @property
     def per_page(self) -> int:
@@ -50,26 +95,60 @@ class SheetPlan:
         return w + 2 * self.bleed + self.gutter, h + 2 * self.bleed + self.gutter
 
     @property
-    def block(self) -> tuple[float, float, float, float]:
-        """The grid's ink box (x0, y0, x1, y1), bleed included, centred on the paper."""
+    def grid(self) -> tuple[float, float]:
+        """Width and height of the whole grid's ink, bleed included."""
         px, py = self.pitch
-        bw, bh = self.cols * px - self.gutter, self.rows * py - self.gutter
-        x0, y0 = (self.paper[0] - bw) / 2, (self.paper[1] - bh) / 2
+        return self.cols * px - self.gutter, self.rows * py - self.gutter
+
+    @property
+    def slack(self) -> float:
+        """Height left over once the grid and its least mark room are placed."""
+        return self.paper[1] - 2 * self.margin - self.grid[1] - 2 * mark_room(self.bleed)[1]
+
+    @property
+    def label_band(self) -> bool:
+        """True when the label has a band of its own under the bottom marks."""
+        return self.slack >= LABEL_BAND - 1e-9
+
+    @property
+    def block(self) -> Box:
+        """The grid's ink box (x0, y0, x1, y1), bleed included: centred across; along, centred
+        with the label's band below it when there is one."""
+        bw, bh = self.grid
+        x0 = (self.paper[0] - bw) / 2
+        spare = self.slack - (LABEL_BAND if self.label_band else 0.0)
+        y0 = self.margin + mark_room(self.bleed)[1] + spare / 2
         return x0, y0, x0 + bw, y0 + bh
 
+    @property
+    def marks(self) -> tuple[float, float]:
+        """Lengths of the crop marks (left/right, top/bottom), at least ``MIN_MARK``."""
+        x0, y0, _, _ = self.block
+        across = x0 - self.margin - MARK_GAP - EDGE
+        along = y0 - self.margin - MARK_GAP - EDGE
+        return min(MARK_LENGTH, across), min(MARK_LENGTH, along)
+
     def slot(self, i: int, *, back: bool = False) -> tuple[float, float]:
-        """Cut-box top-left of slot ``i`` (row-major); backs mirror the column."""
+        """Cut-box top-left of slot ``i`` (row-major); backs mirror the column and move by ``back_offset``."""
         row, col = divmod(i, self.cols)
         px, py = self.pitch
         x0, y0, _, _ = self.block
         x = x0 + col * px + self.bleed
         y = y0 + row * py + self.bleed
         if back:
-            x = self.paper[0] - x - self.card[0]
+            x = self.paper[0] - x - self.card[0] + self.back_offset[0]
+            y -= self.back_offset[1]
         return x, y
 
     def pages(self, count: int) -> int:
         return max(1, math.ceil(count / self.per_page))
+
+    def trim(self, count: int, *, back: bool = False) -> Box:
+        """The cut area of the first ``count`` cards of a page: from the first cut to the last."""
+        corners = [self.slot(i, back=back) for i in (0, min(count, self.cols) - 1, count - 1)]
+        xs = [x for x, _ in corners] + [x + self.card[0] for x, _ in corners]
+        ys = [y for _, y in corners] + [y + self.card[1] for _, y in corners]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 def plan_sheet(
@@ -80,58 +159,141 @@ def plan_sheet(
     bleed: float = 0.0,
     gutter: float = 0.0,
     orientation: Literal["auto", "portrait", "landscape"] = "auto",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> SheetPlan:
-    """The grid that fits most cards inside the printable area; portrait on a tie."""
-    w, h = card
-    options = []
+    """The grid that fits most cards inside the printable area with room for crop marks and
+    the sheet's label; portrait on a tie. ``note`` says so when the marks cost cards."""
+    w, h = card[0] + 2 * bleed, card[1] + 2 * bleed
+    across, along = mark_room(bleed)
+    options: list[SheetPlan] = []
+    naive = 0  # what would fit with no room for marks, to say what the marks cost
     for name in ("portrait", "landscape"):
         if orientation not in ("auto", name):
             continue
         pw, ph = paper if name == "portrait" else (paper[1], paper[0])
-        usable_w, usable_h = pw - 2 * margin, ph - 2 * margin
-        eps = 1e-6
-        cols = int((usable_w + gutter + eps) // (w + 2 * bleed + gutter)) if usable_w > 0 else 0
-        rows = int((usable_h + gutter + eps) // (h + 2 * bleed + gutter)) if usable_h > 0 else 0
-        options.append(SheetPlan((pw, ph), name, card, cols, rows, margin, bleed, gutter))
+        uw, uh = pw - 2 * margin, ph - 2 * margin
+        cols, rows = _fit(uw, w, gutter, across), _fit(uh, h, gutter, along)
+        options.append(SheetPlan((pw, ph), name, card, cols, rows, margin, bleed, gutter, "", back_offset))
+        naive = max(naive, _fit(uw, w, gutter, 0.0) * _fit(uh, h, gutter, 0.0))
     best = max(options, key=lambda p: p.per_page)  # max keeps the first (portrait) on a tie
     if best.per_page == 0:
         raise CardgenError(
-            f"a {w:g}×{h:g}mm card with {bleed:g}mm bleed does not fit inside the printable area "
-            f"of {paper[0]:g}×{paper[1]:g}mm paper with {margin:g}mm margins"
+            f"a {card[0]:g}×{card[1]:g}mm card with {bleed:g}mm bleed does not fit inside the printable area "
+            f"of {paper[0]:g}×{paper[1]:g}mm paper with {margin:g}mm margins and room for crop marks"
         )
+    if naive > best.per_page:
+        best = replace(best, note=f"{naive} a sheet would leave no room for crop marks")
     return best
 
 
 def crop_marks(plan: SheetPlan, count: int) -> list[Line]:
-    """Hairline marks in the margin, in line with every cut of the ``count`` cards on a page."""
+    """Hairline marks in the margin, in line with every cut of the ``count`` cards on a page,
+    at both ends of each cut: above and below the grid for the vertical cuts, left and right
+    of it for the horizontal ones. They stand off the whole grid, so a part-filled sheet's
+    marks stay in the margin too."""
     cols_used = min(count, plan.cols)
     rows_used = math.ceil(count / plan.cols)
-    px, py = plan.pitch
-    x0, y0, _, _ = plan.block
     w, h = plan.card
-    xs = sorted({x0 + c * px + plan.bleed + d for c in range(cols_used) for d in (0.0, w)})
-    ys = sorted({y0 + r * py + plan.bleed + d for r in range(rows_used) for d in (0.0, h)})
-    top, bottom = y0, y0 + rows_used * py - plan.gutter
-    left, right = x0, x0 + cols_used * px - plan.gutter
+    xs = sorted({plan.slot(c)[0] + d for c in range(cols_used) for d in (0.0, w)})
+    ys = sorted({plan.slot(r * plan.cols)[1] + d for r in range(rows_used) for d in (0.0, h)})
+    left, top, right, bottom = plan.block
+    across, along = plan.marks
+    marks: list[Line] = []
+    for edge, sign in ((top, -1), (bottom, 1)):
+        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + along)
+        marks += [Line(x, a, x, b, stroke_width=HAIRLINE, role="crop") for x in xs]
+    for edge, sign in ((left, -1), (right, 1)):
+        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + across)
+        marks += [Line(a, y, b, y, stroke_width=HAIRLINE, role="crop") for y in ys]
+    return marks
+
+
+def _background(drawing: Drawing) -> str | None:
+    """The fill of a drawing's ``background`` rectangle: what a back carries past its cut."""
+    for s in drawing.shapes:
+        if isinstance(s, Rect) and s.role == "background" and s.fill:
+            return s.fill
+    return None
+
+
+def back_extension(plan: SheetPlan, count: int, fill: str) -> list[Shape]:
+    """Strips of the back's background around the backs of ``count`` cards: past every outer
+    cut to ``max(bleed, BACK_BLEED)``, and across the gutters between neighbours, so a duplex
+    shift of up to that much shows no white sliver. Each strip lies outside every card's
+    bleed box (its middle does too), so the cards' own places hold only the cards."""
+    reach = max(plan.bleed, BACK_BLEED)
+    meet = plan.bleed + plan.gutter / 2
+    w, h = plan.card
+    b = plan.bleed
+    out: list[Shape] = []
+    for i in range(count):
+        row, col = divmod(i, plan.cols)
+        near = {
+            "left": col > 0,
+            "right": col + 1 < plan.cols and i + 1 < count,
+            "top": row > 0,
+            "bottom": i + plan.cols < count,
+        }
+        e = {side: meet if n else reach for side, n in near.items()}
+        x, y = plan.slot(i, back=True)
+        # mirrored: the front's left neighbour is on the back's right
+        left, right = e["right"], e["left"]
+        x0, x1, y0, y1 = x - left, x + w + right, y - e["top"], y + h + e["bottom"]
+        strips = [
+            (x0, y0, x1, y - b) if e["top"] > b else None,
+            (x0, y + h + b, x1, y1) if e["bottom"] > b else None,
+            (x0, y0, x - b, y1) if left > b else None,
+            (x + w + b, y0, x1, y1) if right > b else None,
+        ]
+        out += [Rect(a, c, r - a, d - c, fill=fill, role="back-bleed") for a, c, r, d in filter(None, strips)]
+    return out
+
+
+def _line(text: str, box: Box) -> Text | None:
+    """``text`` centred in ``box``, as large as ``LABEL_SIZE`` and no smaller than ``LABEL_MIN``."""
+    x0, y0, x1, y1 = box
+    size = min(LABEL_SIZE, y1 - y0, fit_size(text, LABEL_SIZE, x1 - x0))
+    if size < LABEL_MIN - 1e-9 or not text:
+        return None
+    baseline = (y0 + y1) / 2 + size * (0.5 - LABEL_DESCENT)
+    return Text((x0 + x1) / 2, baseline, text, size, "middle", fill=LABEL_FILL, role="sheet-label")
+
+
+def _shorten(text: str, box: Box) -> str:
+    """``text`` cut with "…" to fit ``box`` at the smallest label size."""
+    keep = max(1, int((box[2] - box[0]) / (LABEL_MIN * ADVANCE)) - 1)
+    return text if len(text) <= keep + 1 else text[:keep].rstrip(" ·,") + "…"
+
+
+def sheet_label(plan: SheetPlan, head: str, which: str) -> list[Text]:
+    """The sheet's label, e.g. "pattern two, census 7" (``head``) "· sheet 3 of 10 · fronts"
+    (``which``): in its own band under the bottom marks when the plan has one, else in the
+    mark bands between the marks of the middle column (split over the top and bottom bands,
+    then without the title, then shortened, only if it must be)."""
+    text = " · ".join(p for p in (head, which) if p)
     pw, ph = plan.paper
     m = plan.margin
-    marks: list[Line] = []
-    # (room outside the grid on one side, direction, cut positions, where the grid edge is)
-    for room, sign, cuts, edge, vertical in (
-        (top - m, -1, xs, top, True),
-        (ph - m - bottom, 1, xs, bottom, True),
-        (left - m, -1, ys, left, False),
-        (pw - m - right, 1, ys, right, False),
-    ):
-        gap = min(MARK_GAP, room * 0.35)
-        length = min(MARK_LENGTH, room - gap - 0.05)
-        if length < MIN_MARK:
-            continue
-        a, b = edge + sign * gap, edge + sign * (gap + length)
-        for c in cuts:
-            ends = (c, a, c, b) if vertical else (a, c, b, c)
-            marks.append(Line(*ends, stroke_width=HAIRLINE, role="crop"))
-    return marks
+    x0, y0, x1, y1 = plan.block
+    if plan.label_band:
+        line = _line(text, (m + 1.0, ph - m - LABEL_SIZE - LABEL_CLEAR / 2, pw - m - 1.0, ph - m - LABEL_CLEAR / 2))
+        if line is not None:
+            return [line]
+        return [t for t in [_line(_shorten(text, (m, 0, pw - m, 0)), (m, y1, pw - m, ph - m))] if t]
+    # In the mark bands: between the two cuts of the middle column, clear of the backs' extension.
+    sx = plan.slot(plan.cols // 2)[0]
+    clear = _label_clear(plan.bleed)
+    span = (sx + 2.0, sx + plan.card[0] - 2.0)
+    below = (span[0], y1 + clear, span[1], ph - m)
+    above = (span[0], m, span[1], y0 - clear)
+    one = _line(text, below)
+    if one is not None:
+        return [one]
+    lower = _line(which, below)
+    # above: the whole head, else what the sheets hold without the title (every card shows
+    # the title anyway), else the head cut short
+    what = head.rsplit(" · ", 1)[-1]
+    upper = _line(head, above) or _line(what, above) or _line(_shorten(what, above), above)
+    return [t for t in (upper, lower) if t is not None]
 
 
 def impose(
@@ -140,10 +302,21 @@ def impose(
     *,
     back: Drawing | None = None,
     label: str = "",
+    title: str = "",
 ) -> list[Drawing]:
-    """Sheet pages for ``faces``; with ``back``, each front page is followed by its backs page."""
+    """Sheet pages for ``faces``; with ``back``, each front page is followed by its backs page.
+
+    Every page is labelled ``title · what · sheet i of n`` (``· fronts``/``· backs`` with
+    backs), where ``what`` is the faces' own ``meta["set"]`` ("pattern two, census 7") or
+    else ``label``. Backs sit where ``plan.slot(i, back=True)`` says (mirrored, moved by the
+    plan's ``back_offset``); what an offset pushes past the printable area is clipped.
+    With bleed, each page names its TrimBox and BleedBox (``Drawing.boxes``).
+    """
     pages: list[Drawing] = []
     total = plan.pages(len(faces))
+    what = (faces[0].meta.get("set", "") if faces else "") or label
+    head = " · ".join(p for p in (title, what) if p)
+    fill = _background(back) if back is not None else None
     for p in range(total):
         chunk = faces[p * plan.per_page : (p + 1) * plan.per_page]
         sides: list[tuple[str, list[Drawing], bool]] = [("fronts", chunk, False)]
@@ -151,31 +324,32 @@ def impose(
             sides.append(("backs", [back] * len(chunk), True))
         for side, drawings, mirrored in sides:
             shapes: list[Shape] = []
+            if mirrored and fill:
+                shapes += back_extension(plan, len(drawings), fill)
             for i, d in enumerate(drawings):
                 x, y = plan.slot(i, back=mirrored)
                 shapes.append(Group(d.shapes, dx=x, dy=y, role="card"))
-            shapes += (
-                crop_marks(plan, len(drawings)) if not mirrored else _mirror(crop_marks(plan, len(drawings)), plan)
-            )
-            text = f"{label} · sheet {p + 1} of {total}" + (f" · {side}" if back is not None else "")
-            shapes += _label(plan, len(drawings), text.strip(" ·"))
-            pages.append(Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text))
+            if mirrored and plan.back_offset != (0.0, 0.0):
+                m = plan.margin
+                clip = (m, m, plan.paper[0] - 2 * m, plan.paper[1] - 2 * m)
+                shapes = [Group(tuple(shapes), clip=clip, role="backs")]
+            if not mirrored:
+                shapes += crop_marks(plan, len(drawings))
+            which = f"sheet {p + 1} of {total}" + (f" · {side}" if back is not None else "")
+            shapes += sheet_label(plan, head, which)
+            text = " · ".join(t for t in (head, which) if t)
+            boxes = _boxes(plan, len(drawings), mirrored)
+            pages.append(Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes))
     return pages
 
 
-def _mirror(lines: list[Line], plan: SheetPlan) -> list[Line]:
-    pw = plan.paper[0]
-    return [Line(pw - ln.x1, ln.y1, pw - ln.x2, ln.y2, ln.stroke, ln.stroke_width, ln.role) for ln in lines]
-
-
-def _label(plan: SheetPlan, count: int, text: str) -> list[Shape]:
-    """A small caption under the grid, if the margin has room for it beside the marks."""
-    rows_used = math.ceil(count / plan.cols)
-    _, y0, _, _ = plan.block
-    bottom = y0 + rows_used * plan.pitch[1] - plan.gutter
-    baseline = plan.paper[1] - plan.margin - 0.6
-    room = baseline - bottom - MARK_GAP - MARK_LENGTH
-    if room < LABEL_SIZE or not text:
-        return []
-    size = fit_size(text, LABEL_SIZE, plan.paper[0] - 2 * plan.margin - 2)
-    return [Text(plan.paper[0] / 2, baseline, text, size, "middle", fill="#555555", role="sheet-label")]
+def _boxes(plan: SheetPlan, count: int, back: bool) -> dict[str, Box]:
+    """TrimBox (the cards' cut area) and BleedBox (that plus the bleed), for print shops; only
+    with bleed. Both stay inside the paper (the MediaBox), however far a back offset moves them."""
+    if plan.bleed <= 0:
+        return {}
+    x0, y0, x1, y1 = plan.trim(count, back=back)
+    b = plan.bleed
+    pw, ph = plan.paper
+    boxes = {"TrimBox": (x0, y0, x1, y1), "BleedBox": (x0 - b, y0 - b, x1 + b, y1 + b)}
+    return {k: (max(0.0, a), max(0.0, c), min(pw, r), min(ph, d)) for k, (a, c, r, d) in boxes.items()}

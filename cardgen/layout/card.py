@@ -4,19 +4,36 @@ Face: the number and the ability in large type, readable across a table, and
 the same in small type in two corners, for fanning in hand. The card is
 double-ended: everything in the top half is repeated, turned 180° about the
 card's centre, in the bottom half, so the card reads the same either way up.
-All text sits at least 1/8 in (3.175 mm) inside the cut.
+
+Cut at home, a card is often 1 mm off: so every frame and every text sits at
+least 1/8 in (3.175 mm, a print shop's safe zone) inside the cut, and no line
+runs close along it. Removal cards (``A→X``) look different from swaps at a
+glance, even fanned in a hand: their panel is tinted, a swap's is white. Long titles
+wrap to two lines before they shrink, and never go below 6 pt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Group, Rect, Shape, Text, fit_size, text_width, turned
+from cardgen.layout.shapes import (
+    ADVANCE,
+    CAP_HEIGHT,
+    Drawing,
+    Group,
+    Rect,
+    Shape,
+    Text,
+    fit_size,
+    text_width,
+    turned,
+)
 from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
 from cardgen.rules.patterns import Pattern
 
-SAFE = 25.4 / 8  # text stays this far inside the cut
+SAFE = 25.4 / 8  # frames and text stay this far inside the cut
+MIN_TYPE = 6 * 25.4 / 72  # 6 pt: no text on a card is smaller
 INK = "#1a1a1a"
 PAPER = "#ffffff"
 ACCENTS = {"one": "#1f4e79", "two": "#8a2323", "three": "#1e6b3e"}
@@ -46,23 +63,77 @@ def _underline(t: Text) -> Rect:
     return Rect(x0, y1 + t.size * 0.09, x1 - x0, thick, fill=t.fill, role="underline")
 
 
-def _frame(w: float, h: float, bleed: float, tint: str, accent: str) -> list[Shape]:
-    """Tinted background (carried into the bleed) and a white rounded panel."""
-    inset = min(w, h) * 0.035
+def mix(colour: str, into: str, amount: float) -> str:
+    """``amount`` of ``colour`` mixed into ``into`` (both ``#rrggbb``).
+
+    >>> mix("#000000", "#ffffff", 0.25)
+    '#bfbfbf'
+    """
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(into[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b))
+
+
+def _frame(w: float, h: float, bleed: float, tint: str, accent: str, removal: bool) -> list[Shape]:
+    """Tinted background (carried into the bleed) and a rounded panel ``SAFE`` inside the cut:
+    white for a swap, tinted for a removal."""
+    radius = min(w, h) * 0.04
     return [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=tint, role="background"),
         Rect(
-            inset,
-            inset,
-            w - 2 * inset,
-            h - 2 * inset,
-            fill=PAPER,
+            SAFE,
+            SAFE,
+            w - 2 * SAFE,
+            h - 2 * SAFE,
+            fill=mix(accent, PAPER, 0.2) if removal else PAPER,
             stroke=accent,
             stroke_width=0.35,
-            radius=inset,
-            role="panel",
+            radius=radius,
+            role="panel-removal" if removal else "panel",
         ),
     ]
+
+
+def wrap(text: str, size: float, width: float, *, least: float = MIN_TYPE) -> tuple[list[str], float]:
+    """``text`` as one line at ``size`` if it fits ``width``, else two lines (broken at a space,
+    as evenly as it can), shrunk as needed but never below ``least``; cut with "…" only when
+    two lines at ``least`` cannot hold it.
+
+    >>> wrap("Family night", 3.0, 40)
+    (['Family night'], 3.0)
+    >>> lines, size = wrap("The Grand Trans-Continental Express Society of Lower Wessex", 3.0, 40)
+    >>> lines, round(size, 2)
+    (['The Grand Trans-Continental', 'Express Society of Lower Wessex'], 2.12)
+    """
+    text = " ".join(text.split())
+    if not text or text_width(text, size) <= width:
+        return ([text] if text else []), size
+    size = max(size, least)
+    while True:
+        n = int(width / (size * ADVANCE) + 1e-9)  # characters a line holds
+        lines = _two_lines(text, n)
+        if lines is not None:
+            return lines, size
+        if size <= least + 1e-9:
+            break
+        size = max(least, size * 0.96)
+    n = max(2, int(width / (least * ADVANCE) + 1e-9))
+    if len(text) <= 2 * n:  # no space to break at: break a word
+        return [text[:n], text[n:].strip()], least
+    cut = text.rfind(" ", 0, n + 1)  # the first line as full as it goes, the rest cut short
+    first, rest = (text[:cut], text[cut + 1 :]) if cut > 0 else (text[:n], text[n:])
+    return [first, rest[: n - 1].rstrip() + "…"], least
+
+
+def _two_lines(text: str, n: int) -> list[str] | None:
+    """``text`` in two lines of at most ``n`` characters, broken at the space that balances
+    them best; None when no space will do."""
+    splits = [(text[:i], text[i + 1 :]) for i, ch in enumerate(text) if ch == " "]
+    good = [(a, b) for a, b in splits if len(a) <= n and len(b) <= n]
+    if not good:
+        return None
+    a, b = min(good, key=lambda ab: (max(len(ab[0]), len(ab[1])), -len(ab[0])))
+    return [a, b]
 
 
 def card_face(
@@ -79,6 +150,8 @@ def card_face(
         note=NOTES.get(pattern.name, ""),
         title=title,
         bleed=bleed,
+        removal=card.ability.kind == "remove",
+        set_name=f"pattern {pattern.name}, census {pattern.census}",
     )
 
 
@@ -94,51 +167,69 @@ def double_ended_face(
     title: str = "",
     bleed: float = 0.0,
     picture: Callable[[float], list[Shape]] | None = None,
+    removal: bool = False,
+    set_name: str = "",
 ) -> Drawing:
-    """Any double-ended card: number and ability large, corner indices small, the top half
-    repeated turned 180° in the bottom half. ``picture(side)`` draws an optional square
-    pictogram (in a side × side box at the origin), set beside the large number."""
+    """Any double-ended card: number and ability large, corner indices small (``code`` under
+    the number), the top half repeated turned 180° in the bottom half. ``picture(side)`` draws
+    an optional square pictogram (in a side × side box at the origin), set beside the large
+    number. ``removal`` gives the card a removal's tinted panel; ``set_name`` (what
+    pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     number = str(number_value)
     inner = w - 2 * SAFE
+    pad = max(1.2, 1.4 * scale)  # between the panel's edge and the corner index
 
-    # Corner index: small number over the compact ability code, top-left.
+    # Corner index: small number over the ability, top-left; the ability may run wider than
+    # the number (a 2D card's "row A: rotate →"), but never below 6 pt.
     idx = fit_size(max(number, code, key=len), 4.8 * scale, inner * 0.28)
-    ix = SAFE + 1.2 * scale
-    iy = SAFE + 1.0 * scale + CAP_HEIGHT * idx
+    code_size = idx
+    if idx < MIN_TYPE:  # a long ability: it may take half the width
+        idx = fit_size(number, 4.8 * scale, inner * 0.28)
+        code_size = max(MIN_TYPE, fit_size(code, idx * 0.8, inner * 0.5))
+    ix = SAFE + pad
+    iy = SAFE + pad + CAP_HEIGHT * idx
     top: list[Shape] = []
+    code_y = iy + 0.45 * idx + CAP_HEIGHT * code_size + 0.2 * scale
     texts: list[Text] = [
         Text(ix, iy, number, idx, "start", bold=True, role="index-number"),
-        Text(ix, iy + 1.45 * idx, code, idx, "start", fill=accent, bold=True, role="index-ability"),
+        Text(ix, code_y, code, code_size, "start", fill=accent, bold=True, role="index-ability"),
     ]
-    index_bottom = iy + 1.45 * idx
-    index_right = ix + text_width(max(number, code, key=len), idx)
+    index_bottom = code_y
+    index_right = ix + max(text_width(number, idx), text_width(code, code_size))
 
-    # Title, top centre between the indices, when given.
+    # Title on one or two lines: centred between the indices; else centred in the room right
+    # of the index; else under the index, across the card. The first place that holds it
+    # with whole words wins.
+    ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
     if title:
-        room = w - 2 * (index_right + 1.5)
-        tsize = fit_size(title, 3.0 * scale, room)
-        if tsize < 1.6:  # too long to read: cut it, keep it on one line
-            keep = max(1, int(room / (1.6 * 0.6021)) - 1)
-            title, tsize = title[:keep] + "…", 1.6
-        texts.append(Text(w / 2, iy, title, tsize, "middle", fill=accent, role="title"))
+        tsize = max(3.0 * scale, MIN_TYPE)
+        left = index_right + 1.2 * scale
+        places = [(left, w - left, iy), (left, w - SAFE - pad, iy)]
+        places = [p for p in places if p[1] - p[0] >= inner * 0.45]
+        places.append((SAFE + pad, w - SAFE - pad, index_bottom + 1.2 * scale + CAP_HEIGHT * tsize))
+        fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0)) for x0, x1, first in places]
+        whole = [f for f in fits if " ".join(f[3]) == " ".join(title.split())]
+        x0, x1, first, lines, ts = whole[0] if whole else fits[-1]
+        for k, line in enumerate(lines):
+            texts.append(Text((x0 + x1) / 2, first + k * 1.25 * ts, line, ts, "middle", fill=accent, role="title"))
+        ceiling = max(ceiling, first + (len(lines) - 1) * 1.25 * ts + 2.0 * scale)
 
     # Large number and ability, upper half; their turned copy fills the lower half.
     side = 15.0 * scale if picture else 0.0
     number_room = inner * 0.8 - (side + 3 * scale if picture else 0.0)
     big = fit_size(number, (13.0 if picture else 16.0) * scale, number_room)
-    mid = fit_size(label, 11.0 * scale, inner * 0.92)
+    mid = fit_size(label, 11.0 * scale, inner * 0.88)
     small = fit_size(note, 2.8 * scale, inner * 0.9) if note else 0.0
     gap = 3.0 * scale
     bottom = h / 2 - 3.5 * scale  # lowest ink of the upper half
     note_y = bottom
     label_y = (note_y - small * 1.6) if note else bottom
     underlined = reads_otherwise_turned(number)
-    ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
     # Shrink the large type until number, underline, gap and label fit between the
     # corner index and the middle of the card: crowding is worse than smaller type.
-    for _ in range(40):
+    for _ in range(60):
         under = big * 0.25 if underlined else 0.0  # room for the underline bar below the number
         row_bottom = label_y - CAP_HEIGHT * mid - gap - under  # baseline of the number / foot of the picture
         if row_bottom - max(CAP_HEIGHT * big, side) >= ceiling:
@@ -161,14 +252,17 @@ def double_ended_face(
         top += [_underline(t) for t in texts if t.role in ("number", "index-number")]
     top += texts
 
-    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent), *top, *turned(top, w, h)]
+    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent, removal), *top, *turned(top, w, h)]
+    meta = {"number": number, "ability": code}
+    if set_name:
+        meta["set"] = set_name
     return Drawing(
         w + 2 * bleed,
         h + 2 * bleed,
         tuple(shapes),
         origin=(-bleed, -bleed),
         title=f"{number} {label}",
-        meta={"number": number, "ability": code},
+        meta=meta,
     )
 
 
@@ -180,16 +274,31 @@ def card_back(pattern: Pattern, size: tuple[float, float], *, title: str = "", b
 
 
 def back_design(size: tuple[float, float], *, accent: str, name: str, line2: str, bleed: float = 0.0) -> Drawing:
-    """Accent colour to the bleed, the game's name both ways up."""
+    """Accent colour to the bleed (and, on a sheet, past the outer cuts), the game's name both
+    ways up on one or two lines; a white frame ``SAFE`` or more inside the cut."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
-    inset = min(w, h) * 0.06
-    s1 = fit_size(name, 6.0 * scale, w - 2 * SAFE - 4)
-    s2 = fit_size(line2, 3.2 * scale, w - 2 * SAFE - 4)
+    inset = max(SAFE, min(w, h) * 0.06)
+    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), w - 2 * inset - 4)
+    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, w - 2 * inset - 4))
+    base = h / 2 - 6 * scale
     top: list[Shape] = [
-        Text(w / 2, h / 2 - 6 * scale, name, s1, "middle", fill=PAPER, bold=True, role="back-title"),
-        Text(w / 2, h / 2 - 6 * scale - s1 * 1.2 - 0.5, line2, s2, "middle", fill=PAPER, role="back-line"),
+        Text(
+            w / 2, base - (len(names) - 1 - k) * s1 * 1.2, line, s1, "middle", fill=PAPER, bold=True, role="back-title"
+        )
+        for k, line in enumerate(names)
     ]
+    top.append(
+        Text(
+            w / 2,
+            base - (len(names) - 1) * s1 * 1.2 - s1 * 1.2 - 0.5,
+            line2,
+            s2,
+            "middle",
+            fill=PAPER,
+            role="back-line",
+        )
+    )
     shapes: list[Shape] = [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background"),
         Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset),

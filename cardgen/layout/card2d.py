@@ -96,13 +96,29 @@ def pictogram(ability: GridAbility, mat: GridMat, side: float) -> list[Shape]:
     return shapes
 
 
+def index_label(ability: GridAbility) -> str:
+    """The corner index: the ability with the arrows of its face (``AD↔AE``, ``CF→X``,
+    ``row A: rotate →``), which ``GridPack.parse_ability`` reads back, not the ASCII code.
+
+    >>> from cardgen.rules.grid import CATEGORIES
+    >>> [index_label(CATEGORIES[c].abilities[0]) for c in ("row-swap", "remove", "col-rotate")]
+    ['AD↔AE', 'AD→X', 'col D: rotate ↓']
+    """
+    return ability.label
+
+
+def pack_name(pack: GridPack) -> str:
+    """What a sheet of this pack says it holds: ``2D pack: row-swap, col-swap, remove``."""
+    return f"2D pack: {', '.join(pack.categories)}"
+
+
 def grid_card_face(
     card: Card[GridAbility], pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
 ) -> Drawing:
     ability = card.ability
     return double_ended_face(
         card.number,
-        ability.code,
+        index_label(ability),
         ability.label,
         size,
         accent=ACCENT,
@@ -111,6 +127,8 @@ def grid_card_face(
         title=title,
         bleed=bleed,
         picture=lambda side: pictogram(ability, pack.mat, side),
+        removal=ability.action == "remove",
+        set_name=pack_name(pack),
     )
 
 

@@ -145,7 +145,11 @@ Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Group]
 
 @dataclass(frozen=True)
 class Drawing:
-    """A whole component or page: its size, its view origin (negative for bleed), its shapes."""
+    """A whole component or page: its size, its view origin (negative for bleed), its shapes.
+
+    ``boxes`` names page boxes for print shops (``TrimBox``, ``BleedBox``) as (x0, y0, x1, y1)
+    in the drawing's mm, y down; the PDF writer records them, the SVG writer has no such thing.
+    """
 
     width: float
     height: float
@@ -153,6 +157,7 @@ class Drawing:
     origin: tuple[float, float] = (0.0, 0.0)
     title: str = ""
     meta: dict[str, str] = field(default_factory=dict, compare=False)
+    boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict, compare=False)
 
 
 def walk(shapes: tuple[Shape, ...], dx: float = 0.0, dy: float = 0.0):  # type: ignore[no-untyped-def]

@@ -27,9 +27,14 @@ PRODUCTS: dict[str, str] = {
     "got2d": "cardgen.products.got2d",
     "placemat": "cardgen.products.placemat",
     # supertrain
+    "supertrain": "cardgen.products.supertrain",
+    "supertrain-scoresheet": "cardgen.products.scoresheet",
     # amtrak
+    "amtrak-scorecard": "cardgen.products.amtrak",
     # handouts
+    "handout": "cardgen.products.handout",
     # testpage
+    "testpage": "cardgen.products.testpage",
 }
 
 
@@ -49,6 +54,13 @@ class Product:
     build: Callable[..., Any]
     # reads a written folder back (its manifest already loaded) and checks it; None: nothing to check
     check: Callable[[Path, dict[str, Any]], FolderCheck] | None = None
+    command: str = ""  # the CLI command (and the cardgen.toml item name) that builds it, if any
+
+
+def by_command() -> dict[str, Product]:
+    """Every product that a command builds, by that command's name (imports every product)."""
+    found = (product(name) for name in PRODUCTS)
+    return {p.command: p for p in found if p.command}
 
 
 def product(name: str) -> Product:

@@ -72,15 +72,18 @@ def check_target(
     categories: str | None = None,
 ) -> CheckReport:
     """Check a pack table (CSV), or a folder written by cardgen (by the product that wrote it)."""
-    if target.is_dir():
+    from cardgen.products.output import path_kind, show_path
+
+    kind = path_kind(target, doing="check")  # one line for a path too long, unreadable, a loop ...
+    if kind == "folder":
         from cardgen.products.readback import check_written
 
         if pattern or census or copies or categories:
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
         found = check_written(target)
         return CheckReport(str(target), "folder", found.what, found.count, found.violations)
-    if not target.exists():
-        raise CardgenError(f"{target} does not exist: give a pack table (CSV) or a pack folder")
+    if kind == "missing":
+        raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")
     from cardgen.products.tables import read_table
 
     spec, what = _table_spec(pattern, census, copies, categories)

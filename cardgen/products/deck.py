@@ -35,7 +35,14 @@ class BuildResult:
 
 def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> SheetPlan:
     """The sheet layout for components of ``size`` (default: the card size asked for)."""
-    return plan_sheet(size or opts.card, opts.paper, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
+    return plan_sheet(
+        size or opts.card,
+        opts.paper,
+        margin=opts.margin,
+        bleed=opts.bleed,
+        gutter=opts.gutter,
+        back_offset=opts.back_offset,
+    )
 
 
 def write_deck(
@@ -59,7 +66,7 @@ def write_deck(
     """
     from cardgen.products.output import Staging
 
-    folder = out / slug
+    folder = out / (slug + opts.suffix)
     with Staging(folder) as stage:
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
@@ -67,7 +74,7 @@ def write_deck(
                 progress(i, len(faces))
         if back is not None:
             stage.write(f"{folder_name}/back.svg", render("svg", [back]))
-        pages = impose([d for _, d in faces], plan, back=back, label=opts.title or slug)
+        pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
         stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         stage.write(MANIFEST, deck_manifest(manifest, len(faces), opts, plan, back is not None))
         for name, data in extra.items():
@@ -81,6 +88,7 @@ def write_deck(
         f"{plan.per_page} {noun} a sheet ({plan.cols} × {plan.rows}, {opts.paper_name} {plan.orientation}), "
         f"{sheets} sheet{'s' if sheets != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
     ]
+    notes += [plan.note] if plan.note else []
     if back is not None:
         flip = "long" if plan.orientation == "portrait" else "short"
         notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")

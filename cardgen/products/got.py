@@ -10,12 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.layout.card import card_back, card_face
+from cardgen.layout.shapes import Drawing
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import FolderCheck, Product
 from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
-from cardgen.products.numbered import check_numbered, number_width, pack_table
+from cardgen.products.numbered import Redraw, check_numbered, number_width, pack_table
+from cardgen.rules.abilities import Ability
+from cardgen.rules.check import Card
 from cardgen.rules.patterns import Pattern, make_pattern
 
 
@@ -33,70 +37,77 @@ def build_pack(
     spec = make_pattern(pattern, census, copies=copies, players=players)
     opts = opts or print_options()
     width = number_width(spec.size)
-    faces = [
-        (f"{c.number:0{width}d}", card_face(c, spec, opts.card, title=opts.title, bleed=opts.bleed))
-        for c in spec.cards()
-    ]
+    faces = [(f"{c.number:0{width}d}", face(c, spec, opts)) for c in spec.cards()]
     return write_deck(
         slug=spec.slug,
         faces=faces,
-        back=card_back(spec, opts.card, title=opts.title, bleed=opts.bleed) if opts.backs else None,
+        back=back(spec, opts) if opts.backs else None,
         opts=opts,
         plan=sheet_plan(opts),
-        manifest={"game": "got", "pattern": spec.name, "census": spec.census, "copies": spec.copies},
+        manifest={
+            "game": "got",
+            "pattern": spec.name,
+            "census": spec.census,
+            "copies": spec.copies,
+            "cardgen_version": __version__,
+        },
         extra={"pack.csv": pack_table(spec.cards()), "rules.html": pack_handout(spec, opts.title)},
-        check=lambda folder: check_pack_folder(folder).violations,
+        check=lambda folder: check_pack_folder(folder, redraw=False).violations,
         out=out,
         progress=progress,
     )
 
 
+def face(card: Card[Ability], spec: Pattern, opts: PrintOptions) -> Drawing:
+    """One card's face, as the build draws it and the checker draws it again."""
+    return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed)
+
+
+def back(spec: Pattern, opts: PrintOptions) -> Drawing:
+    return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed)
+
+
 def spec_from_manifest(data: dict[str, Any]) -> Pattern:
-    """The pack definition a folder claims to hold."""
+    """The pack definition a folder claims to hold (``data`` validated by ``readback.load_manifest``)."""
+    from cardgen.products.readback import need, validate_manifest
+
+    validate_manifest(data)
+    need(data, "pattern", "census", "copies")
     try:
-        return make_pattern(str(data["pattern"]), int(data["census"]), copies=int(data["copies"]))
-    except (KeyError, TypeError, ValueError) as e:
-        raise CardgenError(f"pack.json is incomplete or malformed: {e}") from None
+        return make_pattern(data["pattern"], data["census"], copies=data["copies"])
+    except CardgenError as e:
+        raise CardgenError(f"pack.json: {e}") from None
 
 
 def describe(spec: Pattern) -> str:
     return f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
 
 
-def check_pack_folder(folder: Path, data: dict[str, Any] | None = None) -> FolderCheck:
-    from cardgen.products.readback import load_manifest
+def check_pack_folder(folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
+    """Every violation in a written pack folder; ``redraw``: also compare its files byte for byte
+    with what this version writes (the build skips that: it has just drawn them)."""
+    from cardgen.products.readback import load_manifest, options_from_manifest
+    from cardgen.render import render
 
     data = data if data is not None else load_manifest(folder)
     spec = spec_from_manifest(data)
-    return check_numbered(folder, data, spec, describe(spec))
-
-
-def pack_handout(spec: Pattern, title: str) -> bytes:
-    """The rules sheet for the pack, with the decisions this tool made written down."""
-    from cardgen.layout.card import ACCENTS
-    from cardgen.products.handout import render_handout
-    from cardgen.rules.abilities import LETTERS
-    from cardgen.rules.check import span
-
-    cards = spec.cards()
-    table = [(a.label, span([c.number for c in cards if c.ability == a]).split(" ", 1)[1]) for a in spec.abilities]
-    return render_handout(
-        "got-pack.html.j2",
-        title=title or f"Game of Trains, pattern {spec.name}, census {spec.census}",
-        pattern=spec.name,
-        blurb=spec.blurb,
-        census=spec.census,
-        copies=spec.copies,
-        block=spec.block,
-        size=spec.size,
-        letters=f"{LETTERS[0]} to {LETTERS[spec.census - 1]}",
-        last_letter=LETTERS[spec.census - 1],
-        cross_players=spec.cross_players,
-        has_removals=spec.has_removals,
-        accent=ACCENTS.get(spec.name, "#000"),
-        blocks=list(range(1, spec.copies + 1)),
-        table=table,
+    opts = options_from_manifest(data)
+    again = Redraw(
+        face=lambda c: render("svg", [face(c, spec, opts)]),
+        back=lambda: render("svg", [back(spec, opts)]),
+        files={"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
+    )
+    return check_numbered(
+        folder, data, spec, describe(spec), files=("pack.csv", "rules.html"), redraw=again if redraw else None
     )
 
 
-PRODUCT = Product("got", "Game of Trains variant pack", build_pack, check_pack_folder)
+def pack_handout(spec: Pattern, title: str) -> bytes:
+    """The rules sheet for the pack: the got handout for its pattern, census and copies, as a web page."""
+    from cardgen.layout.handouts.got import handout_for
+    from cardgen.render import writer
+
+    return writer("html")(handout_for(spec), title=title)
+
+
+PRODUCT = Product("got", "Game of Trains variant pack", build_pack, check_pack_folder, command="pack")

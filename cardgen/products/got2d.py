@@ -5,13 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.layout.card2d import grid_card_back, grid_card_face
+from cardgen.layout.shapes import Drawing
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import FolderCheck, Product
 from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
-from cardgen.products.numbered import check_numbered, number_width, pack_table
-from cardgen.rules.grid import DEFAULT_CATEGORIES, GridPack
+from cardgen.products.numbered import Redraw, check_numbered, number_width, pack_table
+from cardgen.rules.check import Card
+from cardgen.rules.grid import DEFAULT_CATEGORIES, GridAbility, GridPack
 
 
 def build_pack2d(
@@ -26,19 +29,21 @@ def build_pack2d(
     spec = GridPack(categories if categories else DEFAULT_CATEGORIES, copies)
     opts = opts or print_options()
     width = number_width(spec.size)
-    faces = [
-        (f"{c.number:0{width}d}", grid_card_face(c, spec, opts.card, title=opts.title, bleed=opts.bleed))
-        for c in spec.cards()
-    ]
+    faces = [(f"{c.number:0{width}d}", face(c, spec, opts)) for c in spec.cards()]
     result = write_deck(
         slug=spec.slug,
         faces=faces,
-        back=grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed) if opts.backs else None,
+        back=back(spec, opts) if opts.backs else None,
         opts=opts,
         plan=sheet_plan(opts),
-        manifest={"game": "got2d", "categories": list(spec.categories), "copies": spec.copies},
+        manifest={
+            "game": "got2d",
+            "categories": list(spec.categories),
+            "copies": spec.copies,
+            "cardgen_version": __version__,
+        },
         extra={"pack.csv": pack_table(spec.cards())},
-        check=lambda folder: check_pack2d_folder(folder).violations,
+        check=lambda folder: check_pack2d_folder(folder, redraw=False).violations,
         out=out,
         progress=progress,
     )
@@ -46,23 +51,46 @@ def build_pack2d(
     return result
 
 
+def face(card: Card[GridAbility], spec: GridPack, opts: PrintOptions) -> Drawing:
+    """One card's face, as the build draws it and the checker draws it again."""
+    return grid_card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed)
+
+
+def back(spec: GridPack, opts: PrintOptions) -> Drawing:
+    return grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed)
+
+
 def spec_from_manifest(data: dict[str, Any]) -> GridPack:
+    """The pack definition a folder claims to hold (``data`` validated by ``readback.load_manifest``)."""
+    from cardgen.products.readback import need, validate_manifest
+
+    validate_manifest(data)
+    need(data, "categories", "copies")
     try:
-        return GridPack([str(c) for c in data["categories"]], int(data["copies"]))
-    except (KeyError, TypeError, ValueError) as e:
-        raise CardgenError(f"pack.json is incomplete or malformed: {e}") from None
+        return GridPack(data["categories"], data["copies"])
+    except CardgenError as e:
+        raise CardgenError(f"pack.json: {e}") from None
 
 
 def describe(spec: GridPack) -> str:
     return f"2D pack of {', '.join(spec.categories)}, {spec.copies} copies ({spec.size} cards)"
 
 
-def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None) -> FolderCheck:
-    from cardgen.products.readback import load_manifest
+def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
+    """Every violation in a written 2D pack folder; ``redraw``: also compare its files byte for
+    byte with what this version writes (the build skips that: it has just drawn them)."""
+    from cardgen.products.readback import load_manifest, options_from_manifest
+    from cardgen.render import render
 
     data = data if data is not None else load_manifest(folder)
     spec = spec_from_manifest(data)
-    return check_numbered(folder, data, spec, describe(spec))
+    opts = options_from_manifest(data)
+    again = Redraw(
+        face=lambda c: render("svg", [face(c, spec, opts)]),
+        back=lambda: render("svg", [back(spec, opts)]),
+        files={"pack.csv": lambda: pack_table(spec.cards())},
+    )
+    return check_numbered(folder, data, spec, describe(spec), redraw=again if redraw else None)
 
 
-PRODUCT = Product("got2d", "Game of Trains 2D pack", build_pack2d, check_pack2d_folder)
+PRODUCT = Product("got2d", "Game of Trains 2D pack", build_pack2d, check_pack2d_folder, command="pack2d")

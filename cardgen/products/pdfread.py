@@ -3,6 +3,9 @@ object with its font, size, angle and place, and every path's box and paint.
 
 Checkers use this to see what a printed page really shows, whatever order the objects were
 drawn in. Coordinates are points from the page's bottom-left, as PDF has them.
+
+Objects are read through pdfium's C API directly (one call per property, fonts looked up once
+each): the Python wrappers cost more than the reading itself on a 1300-card pack.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ from cardgen.errors import CardgenError
 Box = tuple[float, float, float, float]  # left, bottom, right, top
 Colour = tuple[int, int, int, int]  # r, g, b, a
 
+FILL = 0  # text render mode cardgen writes: glyphs filled (3 would be invisible)
+OTHER_KINDS = {
+    raw.FPDF_PAGEOBJ_IMAGE: "image",
+    raw.FPDF_PAGEOBJ_SHADING: "shading",
+    raw.FPDF_PAGEOBJ_FORM: "form",
+}
+
 
 @dataclass(frozen=True)
 class TextObject:
@@ -31,6 +41,8 @@ class TextObject:
     y: float
     box: Box
     fill: Colour
+    mode: int = FILL  # text render mode (0 fill, 1 stroke, 3 invisible, ...)
+    embedded: bool = True  # the font program is in the file
 
     @property
     def bold(self) -> bool:
@@ -51,64 +63,89 @@ class PageObjects:
     height: float
     texts: list[TextObject]
     paths: list[PathObject]
+    others: tuple[str, ...] = ()  # kinds of any other objects on the page (image, form, ...)
 
 
-def _colour(getter: object, obj: object) -> Colour:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    getter(obj, r, g, b, a)  # type: ignore[operator]
-    return r.value, g.value, b.value, a.value
+class _Reader:
+    """Reads page objects with reusable ctypes buffers; fonts are named once per handle."""
 
+    def __init__(self) -> None:
+        self.floats = [ctypes.c_float() for _ in range(4)]
+        self.uints = [ctypes.c_uint() for _ in range(4)]
+        self.ints = [ctypes.c_int(), ctypes.c_int()]
+        self.matrix = raw.FS_MATRIX()
+        self._text_buffer(512)
+        self.fonts: dict[int, tuple[str, bool]] = {}
 
-def _box(obj: pdfium.PdfObject) -> Box:
-    left, bottom, right, top = obj.get_bounds()
-    return left, bottom, right, top
+    def _text_buffer(self, n: int) -> None:
+        self.text_buf = ctypes.create_string_buffer(n)
+        self.text_ptr = ctypes.cast(self.text_buf, ctypes.POINTER(raw.FPDF_WCHAR))
 
+    def box(self, obj: raw.FPDF_PAGEOBJECT) -> Box:
+        left, bottom, right, top = self.floats
+        raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+        return left.value, bottom.value, right.value, top.value
 
-def _text(obj: pdfium.PdfObject, textpage: pdfium.PdfTextPage) -> TextObject:
-    handle = obj.raw
-    n = raw.FPDFTextObj_GetText(handle, textpage.raw, None, 0)
-    buf = ctypes.create_string_buffer(n)
-    raw.FPDFTextObj_GetText(handle, textpage.raw, ctypes.cast(buf, ctypes.POINTER(raw.FPDF_WCHAR)), n)
-    text = buf.raw[: max(0, n - 2)].decode("utf-16-le", errors="replace")
-    font = raw.FPDFTextObj_GetFont(handle)
-    m = raw.FPDFFont_GetBaseFontName(font, None, 0)
-    name_buf = ctypes.create_string_buffer(m)
-    raw.FPDFFont_GetBaseFontName(font, name_buf, m)
-    name = name_buf.value.decode("latin-1").split("+", 1)[-1]
-    size = ctypes.c_float()
-    raw.FPDFTextObj_GetFontSize(handle, size)
-    a, b, _, _, e, f = obj.get_matrix().get()
-    scale = math.hypot(a, b)
-    return TextObject(
-        text=text,
-        font=name,
-        size=size.value * scale,
-        angle=round(math.degrees(math.atan2(b, a)), 3) % 360,
-        x=e,
-        y=f,
-        box=_box(obj),
-        fill=_colour(raw.FPDFPageObj_GetFillColor, handle),
-    )
+    def colour(self, getter: object, obj: raw.FPDF_PAGEOBJECT) -> Colour:
+        r, g, b, a = self.uints
+        getter(obj, r, g, b, a)  # type: ignore[operator]
+        return r.value, g.value, b.value, a.value
 
+    def font(self, obj: raw.FPDF_PAGEOBJECT) -> tuple[str, bool]:
+        handle = raw.FPDFTextObj_GetFont(obj)
+        key = ctypes.cast(handle, ctypes.c_void_p).value or 0
+        if key not in self.fonts:
+            m = raw.FPDFFont_GetBaseFontName(handle, None, 0)
+            buf = ctypes.create_string_buffer(max(1, m))
+            raw.FPDFFont_GetBaseFontName(handle, buf, m)
+            name = buf.value.decode("latin-1").split("+", 1)[-1]
+            self.fonts[key] = (name, bool(raw.FPDFFont_GetIsEmbedded(handle)))
+        return self.fonts[key]
 
-def _path(obj: pdfium.PdfObject) -> PathObject:
-    mode, stroke = ctypes.c_int(), ctypes.c_int()
-    raw.FPDFPath_GetDrawMode(obj.raw, mode, stroke)
-    return PathObject(
-        box=_box(obj),
-        fill=_colour(raw.FPDFPageObj_GetFillColor, obj.raw) if mode.value else None,
-        stroke=_colour(raw.FPDFPageObj_GetStrokeColor, obj.raw) if stroke.value else None,
-    )
+    def text(self, obj: raw.FPDF_PAGEOBJECT, textpage: raw.FPDF_TEXTPAGE) -> TextObject:
+        n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
+        if n > len(self.text_buf):
+            self._text_buffer(n)
+        raw.FPDFTextObj_GetText(obj, textpage, self.text_ptr, n)
+        text = ctypes.string_at(self.text_buf, max(0, n - 2)).decode("utf-16-le", errors="replace")
+        name, embedded = self.font(obj)
+        size = self.floats[0]
+        raw.FPDFTextObj_GetFontSize(obj, size)
+        m = self.matrix
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        return TextObject(
+            text=text,
+            font=name,
+            size=size.value * math.hypot(m.a, m.b),
+            angle=round(math.degrees(math.atan2(m.b, m.a)), 3) % 360,
+            x=m.e,
+            y=m.f,
+            box=self.box(obj),
+            fill=self.colour(raw.FPDFPageObj_GetFillColor, obj),
+            mode=int(raw.FPDFTextObj_GetTextRenderMode(obj)),
+            embedded=embedded,
+        )
+
+    def path(self, obj: raw.FPDF_PAGEOBJECT) -> PathObject:
+        mode, stroke = self.ints
+        raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+        return PathObject(
+            box=self.box(obj),
+            fill=self.colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None,
+            stroke=self.colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
+        )
 
 
 def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObjects]:
     """The text and path objects of each page (``pages``: 0-based indices, default all).
 
+    Objects inside form XObjects are not opened: a page holding one says so in ``others``.
     Raises CardgenError when pdfium cannot open the file at all."""
     try:
         doc = pdfium.PdfDocument(pdf)
     except (pdfium.PdfiumError, OSError) as e:
         raise CardgenError(f"cannot open the PDF: {e}") from None
+    reader = _Reader()
     try:
         out: list[PageObjects] = []
         for i in pages if pages is not None else range(len(doc)):
@@ -116,13 +153,20 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
             textpage = page.get_textpage()
             texts: list[TextObject] = []
             paths: list[PathObject] = []
-            for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH)):
-                if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                    texts.append(_text(obj, textpage))
+            others: list[str] = []
+            for k in range(raw.FPDFPage_CountObjects(page.raw)):
+                obj = raw.FPDFPage_GetObject(page.raw, k)
+                kind = raw.FPDFPageObj_GetType(obj)
+                if kind == raw.FPDF_PAGEOBJ_TEXT:
+                    texts.append(reader.text(obj, textpage.raw))
+                elif kind == raw.FPDF_PAGEOBJ_PATH:
+                    paths.append(reader.path(obj))
                 else:
-                    paths.append(_path(obj))
+                    others.append(OTHER_KINDS.get(kind, "unknown"))
             width, height = page.get_size()
-            out.append(PageObjects(i + 1, width, height, texts, paths))
+            textpage.close()
+            page.close()
+            out.append(PageObjects(i + 1, width, height, texts, paths, tuple(others)))
         return out
     finally:
         doc.close()

@@ -20,6 +20,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
 from cardgen.rules.abilities import MAX_CENSUS
+from cardgen.units import PAPERS
 
 DEFAULT_CENSUS = 7
 OVERLAP = 10.0
@@ -66,7 +67,7 @@ def build_placemat(
             raise CardgenError(
                 f"census {census!r} does not match grid {grid!r} ({rows * cols} spaces): give one or the other"
             )
-        slug = f"placemat-grid-{rows}x{cols}"
+        slug = f"placemat-grid-{rows}x{cols}{opts.size_suffix}"
         drawing = grid_mat(rows, cols, opts.card, title=opts.title)
         spaces = grid_spaces(rows, cols, opts.card)
         what = f"{rows}×{cols} mat"
@@ -74,7 +75,7 @@ def build_placemat(
         if census is None:
             raise CardgenError("give a census (2 to 26) or a grid like 3x3")
         n = check_census(census)
-        slug = f"placemat-census-{n}"
+        slug = f"placemat-census-{n}{opts.size_suffix}"
         drawing = linear_mat(n, opts.card, title=opts.title)
         spaces = linear_spaces(n, opts.card)
         what = f"census-{n} mat"
@@ -97,7 +98,21 @@ def build_placemat(
         notes.append(f"{count}, trim on the dashed lines and glue the overlaps, lining up the marks")
         if not plan.keeps_spaces:
             notes.append("a join runs through a space: line up its marks with care")
+            notes += _bigger_paper(drawing.width, drawing.height, opts, spans)
     return MatResult(folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes)
 
 
-PRODUCT = Product("placemat", "placemat", build_placemat)
+def _bigger_paper(
+    width: float, height: float, opts: PrintOptions, spans: list[tuple[str, float, float, float, float]]
+) -> list[str]:
+    """A note when A3 would keep every space whole (the paper a split mat most often needs)."""
+    if opts.paper[0] * opts.paper[1] >= PAPERS["a3"][0] * PAPERS["a3"][1]:
+        return []
+    a3 = plan_tiles(width, height, PAPERS["a3"], margin=opts.margin, overlap=OVERLAP, spans=spans)
+    if not a3.keeps_spaces:
+        return []
+    count = f"{a3.pages} page{'s' if a3.pages != 1 else ''}"
+    return [f"on A3 paper (--paper a3) no join would run through a space: {count}"]
+
+
+PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat")

@@ -26,6 +26,9 @@ def font_path(bold: bool = False) -> Path:
 WRITERS: dict[str, tuple[str, str]] = {
     "svg": ("cardgen.render.svg", "write_svg"),
     "pdf": ("cardgen.render.pdf", "write_pdf"),
+    # handouts: these two take a layout.document.Document (not pages), plus paper= and margin=
+    "html": ("cardgen.render.html", "write_html"),
+    "document": ("cardgen.render.document", "write_document"),
 }
 
 

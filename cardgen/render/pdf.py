@@ -109,6 +109,21 @@ class _Page:
         return int(bool(fill)), int(bool(stroke))
 
 
+PAGE_BOXES = ("TrimBox", "BleedBox")
+
+
+def _page_boxes(c: Canvas, page: Drawing) -> None:
+    """The page's TrimBox and BleedBox (given in mm, y down), in points, y up; or none."""
+    ox, oy = page.origin
+    for name in PAGE_BOXES:
+        box = page.boxes.get(name)
+        points = None
+        if box is not None:
+            x0, y0, x1, y1 = box
+            points = ((x0 - ox) * PT, (page.height - (y1 - oy)) * PT, (x1 - ox) * PT, (page.height - (y0 - oy)) * PT)
+        c.setCropBox(points, name=name[:-3].lower())  # ReportLab keeps boxes from page to page: reset
+
+
 def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     """A PDF with one page per Drawing, each page exactly the drawing's size."""
     _register_fonts()
@@ -121,6 +136,7 @@ def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     c.setAuthor("cardgen")
     for page in pages:
         c.setPageSize((page.width * PT, page.height * PT))
+        _page_boxes(c, page)
         p = _Page(c, page)
         for shape in page.shapes:
             p.draw(shape)

@@ -154,14 +154,20 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
                 )
             )
 
+    # The cards in the pack's range with one of its abilities, bucketed by block once: the
+    # blocks and reduced checks walk these buckets, so the whole check stays linear in the cards.
+    in_block: list[list[CardLike]] = [[] for _ in range(spec.copies)]
+    for c in cards:
+        if 1 <= c.number <= size and c.ability in valid:
+            in_block[(c.number - 1) // block].append(c)
+
     # blocks: each ability once in every block of consecutive cards
     for b in range(spec.copies):
         lo, hi = b * block + 1, (b + 1) * block
         where = f"block {b + 1} (cards {lo}–{hi})"
         inside: dict[HasCode, list[int]] = {a: [] for a in abilities}
-        for c in cards:
-            if lo <= c.number <= hi and c.ability in valid:
-                inside[c.ability].append(c.number)
+        for c in in_block[b]:
+            inside[c.ability].append(c.number)
         for a in abilities:
             nums = sorted(inside[a])
             if len(nums) > 1:
@@ -169,20 +175,33 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
             elif not nums:
                 out.append(Violation("blocks", f"{where}: ability {a.code} missing", ()))
 
-    # reduced: the first b blocks form a balanced smaller pack (b < copies; b = copies is `counts`)
+    # reduced: the first b blocks form a balanced smaller pack (b < copies; b = copies is `counts`).
+    # The tally grows block by block. The cards at fault are the numbers so far of each
+    # over-represented ability, kept as bit sets (bit n: card n), so a table repeating
+    # numbers many times costs no more than a pack: each number is named once.
+    tally: Counter[HasCode] = Counter()
+    so_far: dict[HasCode, int] = dict.fromkeys(abilities, 0)
     for b in range(1, spec.copies):
         hi = b * block
-        tally = Counter(c.ability for c in cards if 1 <= c.number <= hi and c.ability in valid)
+        lo = hi - block + 1
+        local: dict[HasCode, int] = {}
+        for c in in_block[b - 1]:
+            tally[c.ability] += 1
+            local[c.ability] = local.get(c.ability, 0) | 1 << (c.number - lo)
+        for a, bits in local.items():
+            so_far[a] |= bits << lo
         off = [a for a in abilities if tally[a] != b]
         if off:
-            over = {a for a in off if tally[a] > b}
-            at_fault = sorted(c.number for c in cards if 1 <= c.number <= hi and c.ability in over)
+            fault = 0
+            for a in off:
+                if tally[a] > b:
+                    fault |= so_far[a]
             detail = ", ".join(f"{a.code} ×{tally[a]}" for a in off)
             out.append(
                 Violation(
                     "reduced",
                     f"reduced pack of cards 1–{hi} ({b} block{'s' if b > 1 else ''}) is unbalanced: {detail} (wanted ×{b} each)",
-                    tuple(at_fault),
+                    _members(fault),
                 )
             )
 
@@ -203,6 +222,21 @@ def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
             )
         )
     return out
+
+
+def _members(bits: int) -> tuple[int, ...]:
+    """The numbers whose bits are set, ascending.
+
+    >>> _members(0b10110)
+    (1, 2, 4)
+    """
+    text = format(bits, "b")[::-1]
+    found: list[int] = []
+    at = text.find("1")
+    while at >= 0:
+        found.append(at)
+        at = text.find("1", at + 1)
+    return tuple(found)
 
 
 def _runs(numbers: list[int]) -> list[list[int]]:

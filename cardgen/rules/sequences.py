@@ -42,8 +42,10 @@ from typing import Final, TypeAlias, TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.abilities import MAX_CENSUS, Ability, space_letter
+from cardgen.units import MAX_DIGITS, shown
 
 DEFAULT_PACK_SIZE = 84
+MAX_PACK_SIZE = 10**9  # far beyond any pack; a wild card is judged without listing the pack
 
 
 class Wild(Enum):
@@ -403,7 +405,7 @@ def can_be_ascending(seq: Sequence[Card], pack_numbers: Iterable[int]) -> bool:
     >>> can_be_ascending((38, WILD, WILD, 41), pack), can_be_ascending((38, WILD, WILD, 40), pack)
     (True, False)
     """
-    return _can_be(seq, sorted(set(pack_numbers)), strict=True)
+    return _can_be(seq, _sorted_pack(pack_numbers), strict=True)
 
 
 def can_be_never_descending(seq: Sequence[Card], pack_numbers: Iterable[int]) -> bool:
@@ -412,10 +414,22 @@ def can_be_never_descending(seq: Sequence[Card], pack_numbers: Iterable[int]) ->
     >>> can_be_never_descending((38, WILD, WILD, 38), range(1, 85))
     True
     """
-    return _can_be(seq, sorted(set(pack_numbers)), strict=False)
+    return _can_be(seq, _sorted_pack(pack_numbers), strict=False)
 
 
-def _can_be(seq: Sequence[Card], pack: list[int], *, strict: bool) -> bool:
+def _sorted_pack(pack_numbers: Iterable[int]) -> Sequence[int]:
+    """The pack's numbers ascending, each once. A rising range already is, and is searched
+    (bisected) as it is, never listed: 1..10⁹ costs nothing.
+
+    >>> _sorted_pack(range(1, 10**9 + 1))[-1], _sorted_pack([3, 1, 3])
+    (1000000000, [1, 3])
+    """
+    if isinstance(pack_numbers, range) and pack_numbers.step > 0:
+        return pack_numbers
+    return sorted(set(pack_numbers))
+
+
+def _can_be(seq: Sequence[Card], pack: Sequence[int], *, strict: bool) -> bool:
     last: int | None = None
     for card in seq:
         if isinstance(card, Wild):
@@ -465,9 +479,11 @@ def _parse_card(token: str, text: str) -> Card:
     if token.upper() in _WILD_TOKENS:
         return WILD
     if not (token.isascii() and token.isdigit()):
-        raise CardgenError(f"card {token!r} in sequence {text!r} is not a number, W or ?")
+        raise CardgenError(f"card {shown(token)} in sequence {shown(text)} is not a number, W or ?")
+    if len(token) > MAX_DIGITS:  # checked before converting: no number of thousands of digits
+        raise CardgenError(f"card {shown(token)} in sequence {shown(text)} is too long: at most {MAX_DIGITS} digits")
     if int(token) < 1:
-        raise CardgenError(f"card {token!r} in sequence {text!r}: card numbers start at 1")
+        raise CardgenError(f"card {token!r} in sequence {shown(text)}: card numbers start at 1")
     return int(token)
 
 
@@ -516,8 +532,9 @@ def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE) -> SequenceReport:
     >>> r.dirty, r.ascending, r.can_be_ascending, r.can_be_never_descending
     (True, None, False, True)
     """
-    if pack_size < 1:
-        raise CardgenError(f"pack size {pack_size} is out of range: it must be at least 1")
+    if not 1 <= pack_size <= MAX_PACK_SIZE:
+        given = str(pack_size) if len(str(pack_size)) <= MAX_DIGITS else shown(str(pack_size))
+        raise CardgenError(f"pack size {given} is out of range: 1 to {MAX_PACK_SIZE}")
     cards = parse_sequence(text)
     clean = is_clean(cards)
     numbers = _numbers(cards) if clean else ()

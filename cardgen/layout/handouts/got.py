@@ -1,0 +1,265 @@
+"""The Game of Trains variant handout (seed 002, §1–§7, §10, §11) for one pattern and census.
+
+The ability table is the pack itself (``rules.patterns``), laid out as the seed
+prints it: ability and card numbers side by side in two, three or four column
+pairs. The placemat and card pictures are the ones cardgen prints; the ordering
+and wild-card examples are judged by ``rules.sequences``.
+
+>>> doc = handout(pattern="two", census=7)
+>>> table = doc.tables("abilities")[0]
+>>> table.header
+('ability', 'cards', 'ability', 'cards', 'ability', 'cards', 'ability', 'cards')
+>>> table.rows[0][:4]
+('A→X', '1, 29, 57', 'B→X', '8, 36, 64')
+"""
+
+from __future__ import annotations
+
+from cardgen.layout.card import ACCENTS, TINTS, card_face, reads_otherwise_turned
+from cardgen.layout.diagrams import side_by_side
+from cardgen.layout.document import (
+    Block,
+    Document,
+    Figure,
+    Heading,
+    Note,
+    PageBreak,
+    Paragraph,
+    Steps,
+    Table,
+    columns_of,
+)
+from cardgen.layout.placemat import linear_mat
+from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
+from cardgen.rules.patterns import Pattern, PatternTwo, make_pattern
+from cardgen.rules.sequences import (
+    can_be_ascending,
+    format_sequence,
+    inversions,
+    is_ascending,
+    is_descending,
+    is_never_ascending,
+    is_never_descending,
+    parse_sequence,
+    sorting_swaps,
+)
+
+INLINE_ABILITIES = 45  # more than this and the ability table moves to an appendix after the summary
+TABLE_HEADING = "Which card does what"
+ORDER_EXAMPLES = ("9 7 5 3 1", "9 7 5 5 1", "1 5 5 7 9", "1 3 5 7 9")
+SAMPLE_CARDS = (1, 2, 6)
+
+
+def groups_for(block: int) -> int:
+    """Column pairs in the seed's tables: two for 10 abilities, three for 15 or 21, four for 28.
+
+    >>> [groups_for(n) for n in (10, 15, 21, 28, 45)]
+    [2, 3, 3, 4, 4]
+    """
+    return 2 if block <= 10 else 3 if block <= 21 else 4
+
+
+def ability_table(spec: Pattern) -> Table:
+    """Ability → card numbers, every ability of the pack, in the pattern's order."""
+    cards = spec.cards()
+    pairs = [(a.label, ", ".join(str(c.number) for c in cards if c.ability == a)) for a in spec.abilities]
+    groups = groups_for(spec.block)
+    return Table(
+        ("ability", "cards") * groups,
+        columns_of(pairs, groups),
+        (1.0, 2.0) * groups,
+        role="abilities",
+        mono=tuple(range(0, 2 * groups, 2)),
+        caption=f"Pattern {spec.name}, census {spec.census}: {spec.block} abilities, {spec.size} cards",
+    )
+
+
+def _figures(spec: Pattern) -> list[Block]:
+    mat = linear_mat(spec.census, (25.0, 35.0), title=f"Pattern {spec.name}")
+    numbers = [n for n in SAMPLE_CARDS if n <= spec.size]
+    faces = [card_face(spec.card(n), spec, (63.5, 88.9)) for n in numbers]
+    turned = [n for n in numbers if reads_otherwise_turned(str(n))]
+    why = f"; {turned[0]} is underlined, as it reads otherwise upside down" if turned else ""
+    return [
+        Figure(
+            mat,
+            f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)} "
+            f"(print one full size with cardgen placemat --census {spec.census}).",
+            min(170.0, 22.0 * spec.census + 10),
+            role="placemat",
+        ),
+        Figure(
+            side_by_side(faces, gap=8.0, title="sample cards"),
+            f"Cards {', '.join(map(str, numbers))}: number and ability large, a small index in the corner for a "
+            f"fanned hand, the same again upside down{why}.",
+            min(95.0, 32.0 * len(faces)),
+            role="cards",
+        ),
+    ]
+
+
+def _orderings() -> Table:
+    rows = []
+    for text in ORDER_EXAMPLES:
+        seq = parse_sequence(text)
+        numbers = tuple(int(c) for c in seq if isinstance(c, int))
+        marks = [
+            is_descending(numbers),
+            is_never_ascending(numbers),
+            is_never_descending(numbers),
+            is_ascending(numbers),
+        ]
+        rows.append((format_sequence(seq), *("yes" if m else "no" for m in marks)))
+    return Table(
+        ("sequence", "descending", "never-ascending", "never-descending", "ascending"),
+        tuple(rows),
+        role="orderings",
+        caption="With repeated numbers the four words differ:",
+    )
+
+
+def _wild(spec: Pattern) -> str:
+    pack = range(1, spec.size + 1)
+    good, bad = parse_sequence("5 12 W 40 71"), parse_sequence("5 12 W 13 71")
+    return (
+        "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
+        "**dirty**, otherwise **clean**. It only counts as ascending if a number **in the pack** fits: with cards "
+        f"1 to {spec.size}, `{format_sequence(good)}` {'can' if can_be_ascending(good, pack) else 'cannot'} be "
+        f"ascending, `{format_sequence(bad)}` {'can' if can_be_ascending(bad, pack) else 'cannot'}. "
+        "Agree how a dirty win scores."
+    )
+
+
+def _turn(spec: Pattern) -> list[Block]:
+    last = space_letter(spec.census - 1)
+    cross = (
+        "**Pattern three**: a swap may cross two sequences. With `B↔D` you may trade your B card for an opponent's "
+        "D card, or your D for their B; some tables also let you swap between two opponents. Agree before play "
+        "whether a swap may still stay within one sequence."
+    )
+    return [
+        Heading("Setting up"),
+        Steps.of(
+            [
+                f"Each player takes a placemat with spaces A to {last}.",
+                f"Shuffle and deal {spec.census} cards to each player.",
+                "Lay them face up, one a space, in **descending** order: highest number at A. Everyone can see "
+                "everyone's cards.",
+                "The rest of the pack is the draw pile.",
+            ]
+        ),
+        Heading("Your turn"),
+        Steps.of(
+            [
+                "Draw the top card of the draw pile.",
+                "Either **place** it: swap it for one card of your sequence, which you discard; or **use** its "
+                "ability, then discard it.",
+                "An ability may go on **your own sequence or any opponent's** (you choose). `A↔B` swaps the cards "
+                "at spaces A and B."
+                + (
+                    f" `A→{REMOVAL_MARK}` discards the card at A and fills the space from the draw pile."
+                    if spec.has_removals
+                    else ""
+                ),
+                f"If your sequence now ascends from A to {last}, you win.",
+            ]
+        ),
+        *([Paragraph.of(cross)] if spec.cross_players else []),
+        Heading("Winning"),
+        Paragraph.of(
+            f"The first player whose {spec.census} cards **ascend** from A to {last} wins: each card lower than "
+            "every card to its right. The numbers need not be consecutive."
+        ),
+        Paragraph.of(_disorder(spec)),
+    ]
+
+
+def _disorder(spec: Pattern) -> str:
+    """How far a row is from ascending, judged by the engine on the starting (descending) row."""
+    start = tuple(spec.size - k * (spec.size // spec.census) for k in range(spec.census))
+    swaps = sorting_swaps(start)
+    named = ", ".join(f"`{Ability.swap(*s).label}`" for s in swaps)
+    return (
+        f"**Judging a row.** Count its **inversions**, the pairs in the wrong order: a descending row of "
+        f"{spec.census} has {inversions(start)}, the most there can be, and a winning row none. Yet the fewest "
+        f"swaps that sort `{format_sequence(start)}` are just {len(swaps)}: {named}. "
+        "`cardgen seq` works both out for any row."
+    )
+
+
+def _optional(spec: Pattern) -> list[Block]:
+    return [
+        Heading("Optional rules"),
+        Paragraph.of(
+            f"**Smaller or bigger packs.** Each block of {spec.block} cards holds every ability once, so the "
+            f"first {spec.block}, {2 * spec.block}, … cards are balanced packs for fewer players; "
+            f"`cardgen pack --players N` sizes one. **Several packs together** repeat numbers:"
+        ),
+        _orderings(),
+        Paragraph.of("Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)."),
+        Paragraph.of(_wild(spec)),
+        Paragraph.of(
+            "**Freezing.** Each player has a few tokens. At the start of your turn you may put one on a card of "
+            "your sequence: from then on nobody can move that card by a swap or a removal, and it never thaws. "
+            "Then take your turn as usual."
+        ),
+    ]
+
+
+def _decisions(spec: Pattern) -> Note:
+    items = [
+        f"**{REMOVAL_MARK} is the removal mark**, never a space, so a pack with removals stops at census "
+        f"{MAX_CENSUS_WITH_REMOVALS} (spaces A to {space_letter(MAX_CENSUS_WITH_REMOVALS - 1)}).",
+        "**Double-ended numbers** that read as another number upside down (6, 9, 16, 66, 86 …) are underlined.",
+        "**A turn** follows the factory rules, which the source leaves out; this sheet sums them up as draw, then "
+        "place or use. Agree at the table before play.",
+    ]
+    if isinstance(spec, PatternTwo) and spec.census == 7:
+        e, f, g = (spec.card(n) for n in (11, 12, 13))
+        items.insert(
+            1,
+            "**The misprint.** The source's pattern-two table lists `B↔F 11, B↔G 12, B↔H 13` and no `B↔E`; its "
+            f"figure 5 shows the order this pack follows: card 11 is `{e.ability.label}`, 12 `{f.ability.label}`, "
+            f"13 `{g.ability.label}`.",
+        )
+    return Note.of("Decisions cardgen made", items, tone="decision")
+
+
+def handout(pattern: str = "one", census: int = 7, copies: int | None = None) -> Document:
+    """The handout for a pattern and census (by default the pattern's own number of copies)."""
+    return handout_for(make_pattern(pattern, census, copies=copies))
+
+
+def handout_for(spec: Pattern) -> Document:
+    """The handout for a pack definition (as ``cardgen pack`` writes beside the pack)."""
+    table = ability_table(spec)
+    inline = spec.block <= INLINE_ABILITIES
+    blocks: list[Block] = [
+        Heading("The goal"),
+        Paragraph.of(
+            f"Each player has a row of {spec.census} numbered cards that starts out descending. Make yours "
+            f"**ascending** first, using the cards' abilities on your row and on your opponents'. This pack: "
+            f"**pattern {spec.name}**, {spec.blurb}."
+        ),
+        *_figures(spec),
+        *_turn(spec),
+    ]
+    table_blocks: list[Block] = [Heading(TABLE_HEADING), table]
+    if inline:
+        blocks += table_blocks
+    blocks += _optional(spec)
+    blocks.append(_decisions(spec))
+    if not inline:
+        blocks += [PageBreak(TABLE_HEADING), *table_blocks]
+    return Document(
+        f"Game of Trains: pattern {spec.name}, census {spec.census}",
+        f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks · spaces A to "
+        f"{space_letter(spec.census - 1)} · rules summary",
+        tuple(blocks),
+        slug=f"handout-{spec.slug}",
+        meta={
+            "accent": ACCENTS.get(spec.name, "#1f4e79"),
+            "tint": TINTS.get(spec.name, "#e8eef5"),
+            **({} if inline else {"summary_ends": TABLE_HEADING}),
+        },
+    )

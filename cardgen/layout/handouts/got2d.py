@@ -1,0 +1,155 @@
+"""The two-dimensional Game of Trains handout (seed 002, §8) for a choice of ability categories.
+
+The mat is the 3×3 placemat cardgen prints, the categories and their abilities come
+from ``rules.grid`` (each drawn as the pictogram its cards carry), and the starting
+arrangements are counted and checked by ``rules.grid_game``.
+
+>>> doc = handout()
+>>> [r[0] for r in doc.tables("categories")[0].rows]
+['row-swap', 'col-swap', 'row-rotate', 'col-rotate', 'remove']
+>>> doc.meta["starts"]
+'42'
+"""
+
+from __future__ import annotations
+
+from cardgen.layout.card2d import ACCENT, TINT, pictogram
+from cardgen.layout.diagrams import captioned_pictograms, number_grid, side_by_side
+from cardgen.layout.document import Block, Bullets, Document, Figure, Heading, Note, PageBreak, Paragraph, Steps, Table
+from cardgen.layout.placemat import grid_mat
+from cardgen.rules.grid import CATEGORIES, DEFAULT_CATEGORIES, GridPack
+from cardgen.rules.grid_game import count_starts, deal_start, is_start, is_won
+
+PER_ROW = 9
+INLINE_ABILITIES = 45  # more than this and the pictograms move to pages after the summary
+PICTURED = "Every ability, pictured"
+
+
+def category_table(pack: GridPack) -> Table:
+    rows = []
+    for name in pack.categories:
+        cat = CATEGORIES[name]
+        kind = "specific" if cat.specific else "you choose"
+        rows.append((name, str(cat.size), kind, cat.description))
+    return Table(
+        ("category", "abilities", "kind", "what a card does"),
+        tuple(rows),
+        (1.4, 0.8, 0.9, 4.0),
+        role="categories",
+        caption=f"{len(pack.categories)} categories, {pack.block} abilities, {pack.copies} copies: {pack.size} cards",
+    )
+
+
+def _pictograms(pack: GridPack, side: float) -> list[Block]:
+    out: list[Block] = []
+    for name in pack.categories:
+        cat = CATEGORIES[name]
+        items = [(a.label, pictogram(a, pack.mat, side)) for a in cat.abilities]
+        drawing = captioned_pictograms(items, side, PER_ROW)
+        out.append(Figure(drawing, f"{name}: {cat.description}", drawing.width, role=f"pictograms-{name}"))
+    return out
+
+
+def _mat_and_arrangements(pack: GridPack) -> Figure:
+    mat = pack.mat
+    start = deal_start(range(1, mat.census + 1), rows=mat.rows, cols=mat.cols)
+    ordered = sorted(v for row in start for v in row)
+    won = tuple(tuple(ordered[r * mat.cols : (r + 1) * mat.cols]) for r in range(mat.rows))
+    assert is_start(start) and is_won(won)  # the engine agrees with the caption
+    placemat = grid_mat(mat.rows, mat.cols, (20.0, 28.0), title="Game of Trains 2D")
+    cell = placemat.height / (mat.rows + 2.6)
+    pictures = [
+        placemat,
+        number_grid(start, mat.row_letters, mat.col_letters, cell, title="a start"),
+        number_grid(won, mat.row_letters, mat.col_letters, cell, title="a win"),
+    ]
+    rows, cols = " ".join(mat.row_letters), " ".join(mat.col_letters)
+    return Figure(
+        side_by_side(pictures, gap=18.0, title="the mat, a start and a win"),
+        f"The mat: rows {rows}, columns {cols}, a space named by its row then its column (AD top left); print one "
+        "with cardgen placemat --grid 3x3. A start: every row and column descends. A win: every one ascends.",
+        165.0,
+        role="placemat",
+    )
+
+
+def handout(categories: str | None = None) -> Document:
+    """The 2D handout for ``categories`` (comma-separated names; default: cardgen's default pack)."""
+    pack = GridPack(categories if categories else DEFAULT_CATEGORIES)
+    mat = pack.mat
+    starts = count_starts(mat.rows, mat.cols)
+    total = len(pack.abilities)
+    side = 9.0
+    warnings = pack.warnings()
+    blocks: list[Block] = [
+        Heading("The goal"),
+        Paragraph.of(
+            f"Each player lays {mat.census} cards on a {mat.rows}×{mat.cols} mat. Be the first to make **every "
+            "row and every column ascend** (left to right, top to bottom), using the cards' abilities on your "
+            "own mat or an opponent's."
+        ),
+        _mat_and_arrangements(pack),
+        Heading("Setting up"),
+        Steps.of(
+            [
+                f"Deal {mat.census} cards to each player; the rest is the draw pile.",
+                "Lay them on your mat so that **every row and every column descends**. There are "
+                f"**{starts} ways** to do this with any {mat.census} different numbers; pick any.",
+            ]
+        ),
+        Heading("Your turn"),
+        Steps.of(
+            [
+                "Draw the top card of the draw pile.",
+                "**Place** it on your mat in place of a card you discard, or **use** its ability on your mat or an "
+                "opponent's, then discard it.",
+                "If every row and column of your mat ascends, you win.",
+            ]
+        ),
+        Bullets.of(
+            [
+                "A **specific** ability names its spaces: nobody has a choice.",
+                "A **you choose** ability leaves a row, column, card or direction open: whoever plays the card "
+                "chooses, even on an opponent's mat.",
+                "Pictograms: dark cells are named by the card, tinted cells are where the player chooses; a bar "
+                "swaps two cells, an arrow rotates a line (two heads: either way), a cross removes a card and "
+                "the draw pile refills the space.",
+            ]
+        ),
+        Heading("The abilities in this pack"),
+        category_table(pack),
+    ]
+    pictured = total <= INLINE_ABILITIES
+    if pictured:
+        blocks += _pictograms(pack, side)
+    if warnings:
+        blocks.append(Note.of("Counterparts", warnings))
+    blocks.append(
+        Note.of(
+            "Decisions cardgen made",
+            [
+                "A rotation moves each card one space the way its arrow points (rotating row A right sends AD's "
+                "card to AE, AE's to AF and AF's to AD).",
+                "Each block of the pack holds every ability once, so the first "
+                f"{pack.block} cards make a balanced smaller pack.",
+                "A turn follows the factory rules, which the source leaves out; this sheet sums them up as draw, "
+                "then place or use. Agree at the table before play.",
+            ],
+            tone="decision",
+        )
+    )
+    if not pictured:
+        blocks += [PageBreak(PICTURED), Heading(PICTURED), *_pictograms(pack, side)]
+    short = pack.slug.removeprefix("got-2d-")
+    return Document(
+        f"Game of Trains in two dimensions: {mat.rows}×{mat.cols}",
+        f"{pack.size} cards from {len(pack.categories)} ability categories · rules summary",
+        tuple(blocks),
+        slug=f"handout-got2d-{short}",
+        meta={
+            "accent": ACCENT,
+            "tint": TINT,
+            "starts": str(starts),
+            **({} if pictured else {"summary_ends": PICTURED}),
+        },
+    )

@@ -1,0 +1,183 @@
+"""The duplex alignment test: one sheet, front and back, that measures a printer's duplex shift. Pure.
+
+Printed double-sided (flip on the long edge) and held up to the light, the back's red cross
+shows through the front. Where the back's long lines cross the front's rulers, the user
+reads how far the back landed from where it should: the numbers printed on the rulers are
+exactly what ``--back-offset X,Y`` takes (X right, Y up, as the backs page shows on screen),
+so no sign needs working out. Verniers (the back's lines 0.9 mm apart against the front's
+1 mm) give tenths.
+
+Why the numbers are what they are: a back is laid mirrored (``x → paper width - x``), so a
+printer that prints the back ``e`` mm right puts it ``e`` mm left as seen from the front; an
+offset moves the backs page by (X, -Y) in page mm (y down). So the back's cross appears at
+(+X, +Y) from the front's centre, y down, when the offset (X, Y) is what undoes the shift:
+the X ruler counts to the right, the Y ruler counts downwards.
+
+All ink stays inside the printable area (``margin`` from each edge); a printer's shift moves
+the back's cross by a few mm at most, and the rulers reach ±``REACH`` mm.
+"""
+
+from __future__ import annotations
+
+from cardgen.layout.shapes import CAP_HEIGHT, Circle, Drawing, Line, Shape, Text, fit_size
+
+INK = "#1a1a1a"
+BACK = "#c0392b"  # the back's lines: red, so they tell apart from the front's through the paper
+GREY = "#555555"
+REACH = 15  # mm either way on the rulers
+LINE = 0.15  # mm, ruler ticks
+BACK_LINE = 0.25  # mm, the back's lines: thicker, to show through the paper
+RULER = 32.0  # mm from the centre to the X ruler (below) and the Y ruler (right)
+CROSS = RULER + 2.0  # mm, half the length of the back's long lines: just past the rulers
+VERNIER = 52.0  # mm from the centre to the verniers
+TEXT = 3.0  # mm, instructions
+MIN_TEXT = 2.2
+
+INSTRUCTIONS = (
+    "1. Print this page double-sided at 100 % (actual size), flip on the long edge.",
+    "2. Hold the sheet up to a light with this side towards you: the back's red cross shows through.",
+    "3. X: where the red upright line crosses the X ruler. Y: where the red level line crosses the Y ruler.",
+    "4. Tenths, on the verniers: whole mm = the black mark just on the minus side of the long red 0 line;",
+    "   then count the red lines from 0 to the one that meets a black mark exactly: that many tenths.",
+    "5. Build with --back-offset X,Y (e.g. --back-offset 0.5,-1.3); print this page again with it to see the",
+    "   crosses meet. Landscape sheets turn the page: check with a sheet of cards before a whole pack.",
+)
+CHECK = "This line is 100 mm long. If it is not, print at 100 % (actual size), not fit to page."
+
+
+def _ruler(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
+    """A front ruler through (cx, cy): ticks every 0.5 mm pointing at the centre (longer every 1
+    and 5 mm), numbers every 5 mm on the far side; the X ruler counts right, the Y ruler down."""
+    shapes: list[Shape] = []
+    for half in range(-2 * REACH, 2 * REACH + 1):
+        v = half / 2
+        length = 4.0 if half % 10 == 0 else 2.6 if half % 2 == 0 else 1.4
+        if horizontal:
+            shapes.append(Line(cx + v, cy - length, cx + v, cy, stroke=INK, stroke_width=LINE, role="ruler"))
+        else:
+            shapes.append(Line(cx - length, cy + v, cx, cy + v, stroke=INK, stroke_width=LINE, role="ruler"))
+        if half % 10 == 0:
+            label = f"{v:+g}" if v else "0"
+            at = (cx + v, cy + 1.2 + CAP_HEIGHT * 2.4) if horizontal else (cx + 1.2, cy + v + CAP_HEIGHT * 1.2)
+            shapes.append(Text(*at, label, 2.4, "middle" if horizontal else "start", fill=INK, role="ruler-label"))
+    return shapes
+
+
+def _vernier_main(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
+    """The front's half of a vernier: 1 mm marks from -4 to +13, on the minus side of the line."""
+    shapes: list[Shape] = []
+    for n in range(-4, 14):
+        length = 3.5 if n % 5 == 0 else 2.5
+        if horizontal:
+            shapes.append(Line(cx + n, cy - length, cx + n, cy, stroke=INK, stroke_width=LINE, role="vernier"))
+        else:
+            shapes.append(Line(cx - length, cy + n, cx, cy + n, stroke=INK, stroke_width=LINE, role="vernier"))
+    return shapes
+
+
+def _vernier_back(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
+    """The back's half, as seen from the front: 11 lines 0.9 mm apart from 0 (long) to 10."""
+    shapes: list[Shape] = []
+    for k in range(11):
+        length = 4.0 if k in (0, 10) else 3.0 if k == 5 else 2.2
+        v = 0.9 * k
+        if horizontal:
+            shapes.append(Line(cx + v, cy, cx + v, cy + length, stroke=BACK, stroke_width=LINE, role="vernier-back"))
+        else:
+            shapes.append(Line(cx, cy + v, cx + length, cy + v, stroke=BACK, stroke_width=LINE, role="vernier-back"))
+    return shapes
+
+
+def _mirrored(shapes: list[Shape], width: float) -> list[Shape]:
+    """Lines and circles as the back page must carry them to show through at these places."""
+    out: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Line):
+            out.append(Line(width - s.x1, s.y1, width - s.x2, s.y2, s.stroke, s.stroke_width, s.role))
+        elif isinstance(s, Circle):
+            out.append(Circle(width - s.cx, s.cy, s.r, s.fill, s.stroke, s.stroke_width, s.role))
+    return out
+
+
+def _hundred(x: float, y: float) -> list[Shape]:
+    """A 100 mm line with a mark every 10 mm, to check the page was printed at actual size."""
+    shapes: list[Shape] = [Line(x, y, x + 100, y, stroke=INK, stroke_width=0.25, role="check")]
+    for k in range(11):
+        length = 3.0 if k % 5 == 0 else 1.8
+        shapes.append(Line(x + 10 * k, y - length, x + 10 * k, y, stroke=INK, stroke_width=0.2, role="check"))
+    shapes.append(Text(x + 50, y - 4.0, "100 mm", 2.6, fill=INK, role="check"))
+    shapes.append(Text(x, y + 1.2 + CAP_HEIGHT * 2.6, CHECK, 2.6, "start", fill=GREY, role="check"))
+    return shapes
+
+
+def _text_block(lines: tuple[str, ...], x: float, y: float, width: float) -> list[Shape]:
+    size = max(MIN_TEXT, min(fit_size(line, TEXT, width) for line in lines))
+    return [
+        Text(x, y + k * size * 1.45, line, size, "start", fill=INK, role="instructions") for k, line in enumerate(lines)
+    ]
+
+
+def duplex_test(
+    paper: tuple[float, float], *, margin: float = 5.0, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[Drawing, Drawing]:
+    """The front and back pages of the duplex alignment test on ``paper`` (portrait, mm).
+
+    The back is laid for a long-edge flip and moved by ``back_offset`` (x right, y up), as
+    ``impose`` moves a backs page, so printing it again with the measured offset shows the fix.
+    """
+    pw, ph = paper
+    cx, cy = pw / 2, ph / 2  # the centre of the sheet
+    m = margin
+    title = "Duplex alignment test"
+    top = m + 4.0 + CAP_HEIGHT * 6.0
+
+    front: list[Shape] = [
+        Text(m + 4.0, top, f"{title}: front", 6.0, "start", bold=True, fill=INK, role="title"),
+        *_text_block(INSTRUCTIONS, m + 4.0, top + 8.0, pw - 2 * m - 8.0),
+        # the front's cross, and rings 5 and 10 mm out to judge a shift at a glance
+        Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
+        Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        *_ruler(cx, cy + RULER, horizontal=True),
+        Text(cx - REACH - 3.0, cy + RULER, "X", 4.0, "end", bold=True, fill=INK, role="ruler-name"),
+        *_ruler(cx + RULER, cy, horizontal=False),
+        Text(cx + RULER, cy - REACH - 3.0, "Y", 4.0, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_vernier_main(cx, cy + VERNIER, horizontal=True),
+        Text(cx - 6.0, cy + VERNIER - 0.5, "X tenths", 3.0, "end", bold=True, fill=GREY, role="ruler-name"),
+        *_vernier_main(cx + VERNIER, cy, horizontal=False),
+        Text(cx + VERNIER, cy - 7.0, "Y tenths", 3.0, "middle", bold=True, fill=GREY, role="ruler-name"),
+        *_hundred(m + 4.0, ph - m - 16.0),
+    ]
+    if back_offset != (0.0, 0.0):
+        used = f"printed with --back-offset {back_offset[0]:g},{back_offset[1]:g}: the crosses should meet"
+        front.append(Text(m + 4.0, ph - m - 24.0, used, 3.0, "start", fill=INK, role="offset"))
+
+    # The back, as seen through from the front; then mirrored onto the back page and moved.
+    seen: list[Shape] = [
+        Line(cx - CROSS, cy, cx + CROSS, cy, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Line(cx, cy - CROSS, cx, cy + CROSS, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Circle(cx, cy, 5.0, fill=None, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Circle(cx, cy, 10.0, fill=None, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        *_vernier_back(cx, cy + VERNIER, horizontal=True),
+        *_vernier_back(cx + VERNIER, cy, horizontal=False),
+    ]
+    ox, oy = back_offset
+    back_shapes = [_moved(s, ox, -oy) for s in _mirrored(seen, pw)]
+    note = "Hold the sheet to the light from the front: this side's red lines show through."
+    back_shapes += [
+        Text(m + 4.0, top, f"{title}: back", 6.0, "start", bold=True, fill=BACK, role="title"),
+        Text(m + 4.0, ph - m - 4.0, note, fit_size(note, 3.0, pw - 2 * m - 8.0), "start", fill=GREY, role="note"),
+    ]
+    return (
+        Drawing(pw, ph, tuple(front), title=f"{title}: front"),
+        Drawing(pw, ph, tuple(back_shapes), title=f"{title}: back"),
+    )
+
+
+def _moved(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, Line):
+        return Line(s.x1 + dx, s.y1 + dy, s.x2 + dx, s.y2 + dy, s.stroke, s.stroke_width, s.role)
+    if isinstance(s, Circle):
+        return Circle(s.cx + dx, s.cy + dy, s.r, s.fill, s.stroke, s.stroke_width, s.role)
+    return s

@@ -1,0 +1,229 @@
+"""``cardgen build``: the whole set in one go, described by a list of items, with an index page.
+
+An item is a command's name and its options, in the words the commands use; a user's own
+set is a ``cardgen.toml`` of such items, print options at the top applying to every item::
+
+    paper = "letter"
+
+    [[pack]]
+    pattern = "two"
+    census = 7
+    bleed = "3mm"
+
+    [[placemat]]
+    census = 6
+
+Every item is checked (its keys, their types, its print options) before anything is
+built, so a bad config writes nothing. Items are built on every core; the results do
+not depend on the order they finish in, so two builds give the same bytes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import tomllib
+import typing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError
+from cardgen.options import PRINT_FIELDS, PrintArgs, PrintOptions
+from cardgen.products import Product, by_command
+
+MAX_CONFIG_BYTES = 1_000_000
+MAX_ITEMS = 200
+# keywords a product's build takes that an item may not set: cardgen fills them in
+RESERVED = ("opts", "out", "progress")
+
+
+@dataclass(frozen=True)
+class Item:
+    command: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """``pack pattern=two census=7``: how the item is named in messages and the index."""
+        words = " ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"{self.command} {words}".strip()
+
+
+DEFAULT_SET: tuple[Item, ...] = (
+    Item("pack", {"pattern": "one", "census": 7}),
+    Item("pack", {"pattern": "two", "census": 7}),
+    Item("pack", {"pattern": "three", "census": 5}),
+    Item("pack2d"),
+    Item("placemat", {"census": 5}),
+    Item("placemat", {"census": 6}),
+    Item("placemat", {"census": 7}),
+    Item("placemat", {"grid": "3x3"}),
+)
+
+
+@dataclass(frozen=True)
+class Job:
+    """An item checked and ready: which product, its own keywords, its print options."""
+
+    item: Item
+    product: Product
+    kwargs: dict[str, Any]
+    opts: PrintOptions
+
+
+def _base_type(hint: Any) -> tuple[type, ...]:
+    """The plain types an annotation allows: ``int | None`` → (int,)."""
+    args = typing.get_args(hint)
+    if args:
+        return tuple(t for a in args for t in _base_type(a) if t is not type(None))
+    return (hint,) if isinstance(hint, type) else (object,)
+
+
+def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) -> None:
+    ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in allowed)
+    if not ok:
+        wanted = " or ".join(t.__name__ for t in allowed)
+        raise CardgenError(f"{where}: key {key!r} is {value!r}: wanted {wanted}")
+
+
+def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> list[Job]:
+    """Check every item against its product's build function before anything is built."""
+    products = by_command()
+    jobs: list[Job] = []
+    for n, item in enumerate(items, 1):
+        where = f"item {n} ({item.command})"
+        found = products.get(item.command)
+        if found is None:
+            raise CardgenError(f"{where}: unknown item {item.command!r}: choose from {', '.join(sorted(products))}")
+        hints = typing.get_type_hints(found.build)
+        own = [p for p in inspect.signature(found.build).parameters if p not in RESERVED]
+        printing = dict(defaults or {})
+        kwargs: dict[str, Any] = {}
+        for key, value in item.options.items():
+            if key in own:
+                _check_value(where, key, value, _base_type(hints.get(key, object)))
+                kwargs[key] = value
+            elif key in PRINT_FIELDS:
+                _check_value(where, key, value, (bool,) if key == "backs" else (str,))
+                printing[key] = value
+            else:
+                allowed = ", ".join([*own, *PRINT_FIELDS])
+                raise CardgenError(f"{where}: unknown key {key!r} (allowed: {allowed})")
+        try:
+            opts = PrintArgs(**printing).parse()
+        except CardgenError as e:
+            raise CardgenError(f"{where}: {e}") from None
+        jobs.append(Job(item, found, kwargs, opts))
+    return jobs
+
+
+def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
+    """(print defaults, items) from a cardgen.toml; every problem is one line naming the item and key."""
+    from cardgen.products.output import read_file
+
+    raw = read_file(path, limit=MAX_CONFIG_BYTES, what="config")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise CardgenError(f"{path}: not a TOML file ({e})") from None
+    defaults: dict[str, Any] = {}
+    items: list[Item] = []
+    commands = set(by_command())
+    for key, value in data.items():
+        if key in PRINT_FIELDS:
+            _check_value(f"{path}", key, value, (bool,) if key == "backs" else (str,))
+            defaults[key] = value
+        elif key in commands:
+            tables = value if isinstance(value, list) else None
+            if tables is None or not all(isinstance(t, dict) for t in tables):
+                raise CardgenError(f"{path}: {key!r} must be a list of tables, written [[{key}]]")
+            items += [Item(key, dict(t)) for t in tables]
+        else:
+            raise CardgenError(
+                f"{path}: unknown key {key!r}: use print options ({', '.join(PRINT_FIELDS)}) "
+                f"or items ({', '.join(sorted(commands))})"
+            )
+    if not items:
+        raise CardgenError(f"{path} names no items: add e.g. [[pack]] with pattern = \"two\"")
+    if len(items) > MAX_ITEMS:
+        raise CardgenError(f"{path} names {len(items)} items: at most {MAX_ITEMS}")
+    return defaults, items
+
+
+def run_job(job: Job, out: Path) -> Any:
+    return job.product.build(**job.kwargs, opts=job.opts, out=out)
+
+
+def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[int, Job], None] | None = None) -> list[Any]:
+    """Build every job into ``out`` (on every core when there are several), results in job order."""
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers <= 1:
+        results = []
+        for i, job in enumerate(jobs):
+            results.append(run_job(job, out))
+            if step:
+                step(i + 1, job)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_job, job, out) for job in jobs]
+        results = []
+        for i, (job, future) in enumerate(zip(jobs, futures)):
+            results.append(future.result())
+            if step:
+                step(i + 1, job)
+        return results
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One built item as the index shows it: paths are relative to the index page."""
+
+    name: str
+    title: str
+    folder: str
+    picture: str | None
+    pdfs: list[str]
+    pages: list[str]  # HTML pages (handouts, rules)
+    svgs: int
+    count: str  # "84 cards · 10 sheets"
+    notes: list[str]
+    printing: str
+
+
+def entry(job: Job, result: Any, out: Path) -> Entry:
+    """What the index says about one built item, from the files it wrote."""
+    files = sorted(Path(f) for f in result.files)
+    rel = [f.relative_to(out).as_posix() for f in files]
+    svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
+    parts = []
+    if getattr(result, "cards", None):
+        noun = "tiles" if any("/tiles/" in s for s in svgs) else "cards"
+        parts.append(f"{result.cards} {noun}")
+    sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
+    if sheets:
+        parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
+    opts = job.opts
+    how = f"{opts.paper_name.upper() if len(opts.paper_name) == 2 else opts.paper_name.title()}, at 100 % (actual size)"
+    if opts.backs:
+        how += "; double-sided as the notes say"
+    return Entry(
+        name=job.item.name,
+        title=job.product.title,
+        folder=Path(result.folder).relative_to(out).as_posix(),
+        picture=svgs[0] if svgs else None,
+        pdfs=[r for r in rel if r.endswith(".pdf")],
+        pages=[r for r in rel if r.endswith(".html")],
+        svgs=len(svgs),
+        count=" · ".join(parts),
+        notes=list(result.notes),
+        printing=how,
+    )
+
+
+def index_page(entries: Sequence[Entry], *, title: str = "cardgen: everything built") -> bytes:
+    from cardgen.products.handout import render_handout
+
+    return render_handout("index.html.j2", title=title, entries=list(entries))

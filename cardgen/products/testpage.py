@@ -1,0 +1,52 @@
+"""The duplex alignment test page: ``build_testpage()`` writes ``output/testpage/testpage.pdf``
+(``testpage-letter`` on Letter paper), one sheet, front and back.
+
+Printed double-sided and held to the light, it shows how far the printer lands the backs
+from the fronts; ``--back-offset X,Y`` on ``pack`` and ``pack2d`` then moves every backs
+page by that much (see ``layout.testpage``). Built with a back offset, the test page moves
+its own back too, so a second print shows whether the offset is right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.layout.testpage import duplex_test
+from cardgen.options import PrintOptions, print_options
+from cardgen.products import Product
+from cardgen.render import render
+
+SLUG = "testpage"
+
+
+@dataclass
+class DuplexTestResult:
+    folder: Path
+    files: list[Path]
+    notes: list[str] = field(default_factory=list)
+
+
+def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
+    """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``."""
+    from cardgen.products.output import Staging
+
+    opts = opts or print_options()
+    front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
+    slug = SLUG + opts.suffix
+    folder = out / slug
+    with Staging(folder) as stage:
+        stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
+        files = stage.commit()
+    notes = [
+        "print it double-sided at 100 % (actual size), flip on the long edge",
+        "hold it to the light from the front, read X and Y where the red lines cross the rulers, "
+        "then build with --back-offset X,Y",
+    ]
+    if opts.back_offset != (0.0, 0.0):
+        x, y = opts.back_offset
+        notes.append(f"its back is moved by --back-offset {x:g},{y:g}: printed, the two crosses should meet")
+    return DuplexTestResult(folder, files, notes)
+
+
+PRODUCT = Product("testpage", "duplex alignment test page", build_testpage, command="testpage")
