@@ -201,49 +201,47 @@ def placemat(
     _report(f"wrote {result.folder}/", result.notes)
 
 
-@app.command(name="all", epilog="Example: cardgen all --paper letter")
-@printing("paper")
-def all_(
+@app.command(
+    epilog="Examples: cardgen build ; cardgen build --paper letter --out prints ; cardgen build --config cardgen.toml"
+)
+def build(
     out_dir: Out = Path("output"),
-    *,
-    opts: PrintOptions,
+    paper: Annotated[
+        Optional[str], typer.Option(help="Paper for every item: a4, letter, a3 or tabloid (default: a4, or the config's).")
+    ] = None,
+    config: Annotated[
+        Optional[Path],
+        typer.Option(help="A cardgen.toml naming your own set of items (default: ./cardgen.toml if there is one)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
-    """Build the default set: packs of patterns one, two and three, the default 2D pack,
-    and the census-7 and 3×3 placemats."""
-    from cardgen.products.got import build_pack
-    from cardgen.products.got2d import build_pack2d
-    from cardgen.products.placemat import build_placemat
+    """Build the whole set in one go, with an index page: the three Game of Trains packs,
+    placemats, the 2D pack, SuperTrain tiles and score sheet, Amtrak scorecards and every handout."""
+    from cardgen.products.build import DEFAULT_SET, build_set
 
-    steps: list[tuple[str, Callable[[], Any]]] = [
-        ("pattern one, census 7", lambda: build_pack(pattern="one", census=7, opts=opts, out=out_dir)),
-        ("pattern two, census 7", lambda: build_pack(pattern="two", census=7, opts=opts, out=out_dir)),
-        ("pattern three, census 5", lambda: build_pack(pattern="three", census=5, opts=opts, out=out_dir)),
-        ("2D pack", lambda: build_pack2d(opts=opts, out=out_dir)),
-        ("placemat, census 7", lambda: build_placemat(census=7, opts=opts, out=out_dir)),
-        ("placemat, census 5", lambda: build_placemat(census=5, opts=opts, out=out_dir)),
-        ("placemat, 3×3", lambda: build_placemat(grid="3x3", opts=opts, out=out_dir)),
-    ]
-    # Every item is built, whatever happened to the one before: each is written whole or not
-    # at all, and the last line says which were not (exit 2 if any).
-    from cardgen.products.output import reason
+    if config is None and Path("cardgen.toml").is_file():
+        config = Path("cardgen.toml")
+    bar = _progress("items") if not quiet else None
+    total = len(DEFAULT_SET) if config is None else 0
+    done = 0
 
-    written: list[str] = []
-    failed: list[str] = []
-    for i, (name, step) in enumerate(steps, 1):
-        try:
-            result = step()
-        except (CardgenError, OSError) as e:
-            failed.append(name)
-            why = reason(e) if isinstance(e, OSError) else str(e)
-            out.print(f"[{i}/{len(steps)}] {name}: not written: {why}", markup=False)
-            continue
-        written.append(name)
-        out.print(f"[{i}/{len(steps)}] {name}: {result.folder}/", markup=False)
-    if failed:
-        raise CardgenError(
-            f"{len(failed)} of {len(steps)} items not written ({'; '.join(failed)}); "
-            f"written: {'; '.join(written) or 'none'}"
-        )
+    def step(outcome: Any) -> None:
+        nonlocal done
+        done += 1
+        if bar:
+            bar(done, max(total, done))
+
+    report = build_set(config=config, paper=paper, out=out_dir, step=step)
+    if bar:
+        bar(1, 1)
+    if report.failed:
+        if len(report.failed) > 1:
+            for o in report.failed:
+                err.print(f"failed: {o.job.item.name}: {o.error}", markup=False, style="red")
+        raise CardgenError(report.failure())
+    if not quiet:
+        for line in report.summary():
+            out.print(line, markup=False)
 
 
 @app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")

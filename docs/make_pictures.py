@@ -14,6 +14,8 @@ import pypdfium2 as pdfium
 from cardgen.options import print_options
 from cardgen.products.got import build_pack
 from cardgen.products.got2d import build_pack2d
+from cardgen.products.placemat import build_placemat
+from cardgen.products.supertrain import build_tiles
 
 HERE = Path(__file__).parent
 
@@ -29,13 +31,10 @@ def main() -> None:
         page_png(next(pack.folder.glob("*.pdf")), 1, HERE / "sheet-pattern-two.png")
         grid = build_pack2d(out=Path(tmp))
         page_png(next(grid.folder.glob("*.pdf")), 3, HERE / "sheet-2d.png")
-        try:
-            from cardgen.products.placemat import build_placemat
-
-            mat = build_placemat(census=7, out=Path(tmp))
-            page_png(next(mat.folder.glob("*.pdf")), 0, HERE / "placemat-census-7.png", dpi=40)
-        except ImportError:
-            pass
+        mat = build_placemat(census=7, out=Path(tmp))
+        page_png(next(mat.folder.glob("*.pdf")), 0, HERE / "placemat-census-7.png", dpi=40)
+        tiles = build_tiles(out=Path(tmp))
+        page_png(next(tiles.folder.glob("*.pdf")), 0, HERE / "supertrain-wild.png", dpi=45)
 
 
 if __name__ == "__main__":

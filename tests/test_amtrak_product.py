@@ -227,7 +227,8 @@ def cards(tmp_path_factory):  # type: ignore[no-untyped-def]
         for players in (1, 2, 3, 4):
             dest = out / paper
             assert run(["scorecard", "--players", str(players), "--paper", paper, "--out", str(dest)]) == 0
-            made[players, paper] = dest / f"amtrak-scorecard-{players}-players"
+            name = "amtrak-scorecard-solo" if players == 1 else f"amtrak-scorecard-{players}-players"
+            made[players, paper] = dest / (name + ("" if paper == "a4" else f"-{paper}"))
     return made
 
 
@@ -236,7 +237,7 @@ IDS = [f"{n}p-{p}" for n, p in VARIANTS]
 
 
 def pdf_of(folder: Path) -> Path:
-    return folder / f"{folder.name}.pdf"
+    return folder / f"{folder.name.removesuffix('-letter')}.pdf"  # files keep the name; the folder adds the paper
 
 
 def page_words(page, *, bold: bool = False) -> list[str]:  # type: ignore[no-untyped-def]
@@ -249,7 +250,8 @@ def test_files_and_page_size(cards, players, paper):
     folder = cards[players, paper]
     pages = 1 if players <= 2 else 2  # two players a portrait page
     svgs = sorted(folder.glob("*.svg"))
-    assert [p.name for p in svgs] == [f"{folder.name}-page-{i}.svg" for i in range(1, pages + 1)]
+    stem = folder.name.removesuffix("-letter")
+    assert [p.name for p in svgs] == [f"{stem}-page-{i}.svg" for i in range(1, pages + 1)]
     reader = PdfReader(pdf_of(folder))
     assert len(reader.pages) == pages
     for page in reader.pages:
@@ -352,7 +354,7 @@ def test_a_wider_margin_is_kept_and_an_impossible_one_refused(tmp_path, capsys):
     code, out, err = cli(capsys, "scorecard", "--paper", "letter", "--margin", "8mm", "--out", str(letter))
     assert code == 0, err
     assert "2 pages" in out
-    with pdfplumber.open(next((letter / "amtrak-scorecard-2-players").glob("*.pdf"))) as pdf:
+    with pdfplumber.open(next((letter / "amtrak-scorecard-2-players-letter").glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2
         for page in pdf.pages:
             m = 8 * PT
@@ -514,7 +516,7 @@ def test_title_is_printed_on_every_page(tmp_path, capsys):
 def test_same_inputs_same_bytes(tmp_path, capsys):
     for name in ("a", "b"):
         assert cli(capsys, "scorecard", "--players", "4", "--paper", "letter", "--out", str(tmp_path / name))[0] == 0
-    a, b = (sorted((tmp_path / n / "amtrak-scorecard-4-players").iterdir()) for n in ("a", "b"))
+    a, b = (sorted((tmp_path / n / "amtrak-scorecard-4-players-letter").iterdir()) for n in ("a", "b"))
     assert [p.name for p in a] == [p.name for p in b]
     assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b))
 

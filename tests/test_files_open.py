@@ -24,7 +24,7 @@ LENGTH = re.compile(r"^\d+(\.\d+)?mm$")
 @pytest.fixture(scope="module")
 def default_set(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     out = tmp_path_factory.mktemp("all")
-    assert run(["all", "--out", str(out)]) == 0
+    assert run(["build", "--out", str(out)]) == 0
     assert run(["pack", "--pattern", "two", "--census", "5", "--bleed", "3mm", "--backs", "--out", str(out)]) == 0
     assert run(["placemat", "--census", "14", "--paper", "letter", "--out", str(out)]) == 0
     return out

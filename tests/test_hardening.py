@@ -548,16 +548,16 @@ def test_sweep_clears_only_what_killed_builds_left(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*keep, "b", "c"])
 
 
-def test_cardgen_all_builds_every_item_and_says_which_failed(here, capsys):
+def test_cardgen_build_is_all_or_nothing_and_says_which_item_failed(here, capsys):
     blocked = here / "out" / "placemat-census-5"
     blocked.mkdir(parents=True)
     (blocked / "mine.txt").write_text("not cardgen's")
-    code, out, err = cli(capsys, "all", "--out", here / "out")
-    one_line_error(code, out, err, "1 of 7 items not written (placemat, census 5)")
-    assert "[6/7] placemat, census 5: not written: cannot replace" in out
-    assert "[7/7] placemat, 3×3:" in out and "not written" not in out.split("[7/7]")[1]
-    built = sorted(p.name for p in (here / "out").iterdir())
-    assert len(built) == 7 and "placemat-grid-3x3" in built
+    code, out, err = cli(capsys, "build", "--out", here / "out")
+    assert code == 2 and "Traceback" not in err
+    line = err.strip()
+    assert len(line.splitlines()) == 1 and line.startswith("error: placemat: census 5: cannot replace")
+    assert "holds 'mine.txt'" in line and line.endswith("nothing was written")
+    assert sorted(p.name for p in (here / "out").iterdir()) == ["placemat-census-5"]  # nothing else written
     assert (blocked / "mine.txt").read_text() == "not cardgen's"
     assert leftovers(here) == []
 

@@ -165,9 +165,9 @@ def build_scorecard(
 
     opts = opts or print_options()
     pages = scorecard_pages(players, opts.paper, opts.margin, title=opts.title)
-    slug = f"amtrak-scorecard-{players}-players"
+    slug = "amtrak-scorecard-" + ("solo" if players == 1 else f"{players}-players")
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"
-    folder = out / slug
+    folder = out / (slug + opts.suffix)  # paper other than A4 is in the name, as for every product
     with Staging(folder) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))

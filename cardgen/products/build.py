@@ -20,12 +20,14 @@ not depend on the order they finish in, so two builds give the same bytes.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import json
 import os
 import tomllib
 import typing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,9 +49,9 @@ class Item:
 
     @property
     def name(self) -> str:
-        """``pack pattern=two census=7``: how the item is named in messages and the index."""
-        words = " ".join(f"{k}={v}" for k, v in self.options.items())
-        return f"{self.command} {words}".strip()
+        """``pack: pattern two, census 7``: how the item is named in messages and the index."""
+        words = ", ".join(k if v is True else f"{k} {v}" for k, v in self.options.items())
+        return f"{self.command}: {words}" if words else self.command
 
 
 DEFAULT_SET: tuple[Item, ...] = (
@@ -61,6 +63,16 @@ DEFAULT_SET: tuple[Item, ...] = (
     Item("placemat", {"census": 6}),
     Item("placemat", {"census": 7}),
     Item("placemat", {"grid": "3x3"}),
+    Item("tiles"),
+    Item("scoresheet", {"game": "supertrain", "players": 4}),
+    Item("scorecard", {"players": 1}),
+    Item("scorecard", {"players": 2}),
+    Item("scorecard", {"players": 4}),
+    Item("handout", {"game": "got"}),
+    Item("handout", {"game": "got2d"}),
+    Item("handout", {"game": "supertrain"}),
+    Item("handout", {"game": "amtrak"}),
+    Item("handout", {"game": "train"}),
 )
 
 
@@ -157,24 +169,131 @@ def run_job(job: Job, out: Path) -> Any:
     return job.product.build(**job.kwargs, opts=job.opts, out=out)
 
 
-def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[int, Job], None] | None = None) -> list[Any]:
-    """Build every job into ``out`` (on every core when there are several), results in job order."""
+@dataclass
+class Outcome:
+    """What became of each job: its result, or why it was not written."""
+
+    job: Job
+    result: Any = None
+    error: str = ""
+
+
+def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Build every job into ``out``, on every core when there are several; outcomes in job order.
+
+    Each item writes its own folder whole or not at all, so one failing item does not stop
+    the others."""
+    from cardgen.products.output import reason
+
+    def outcome(job: Job, run: Callable[[], Any]) -> Outcome:
+        try:
+            done = Outcome(job, run())
+        except CardgenError as e:
+            done = Outcome(job, error=str(e))
+        except OSError as e:
+            done = Outcome(job, error=reason(e))
+        if step:
+            step(done)
+        return done
+
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers <= 1:
-        results = []
-        for i, job in enumerate(jobs):
-            results.append(run_job(job, out))
-            if step:
-                step(i + 1, job)
-        return results
+        return [outcome(job, functools.partial(run_job, job, out)) for job in jobs]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_job, job, out) for job in jobs]
-        results = []
-        for i, (job, future) in enumerate(zip(jobs, futures)):
-            results.append(future.result())
-            if step:
-                step(i + 1, job)
-        return results
+        futures = {pool.submit(run_job, job, out): i for i, job in enumerate(jobs)}
+        done: dict[int, Outcome] = {}
+        for future in as_completed(futures):
+            i = futures[future]
+            done[i] = outcome(jobs[i], future.result)
+        return [done[i] for i in range(len(jobs))]
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    outcomes: list[Outcome]
+    index: Path | None
+
+    @property
+    def written(self) -> list[Outcome]:
+        return [o for o in self.outcomes if not o.error]
+
+    @property
+    def failed(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.error]
+
+    def failure(self) -> str:
+        """One line for what failed ('' when nothing did): nothing is written then."""
+        failed = self.failed
+        if len(failed) == 1:
+            return f"{failed[0].job.item.name}: {failed[0].error}; nothing was written"
+        return f"{len(failed)} of {len(self.outcomes)} items failed, so nothing was written" if failed else ""
+
+    def summary(self) -> list[str]:
+        """Where each item went, then what was built and how to print it."""
+        lines = [f"{o.job.item.name:40} → {o.result.folder}/" for o in self.written]
+        cards = sum(getattr(o.result, "cards", 0) or 0 for o in self.written)
+        sheets = sum(getattr(o.result, "sheets", 0) or getattr(o.result, "pages", 0) or 0 for o in self.written)
+        files = sum(len(o.result.files) for o in self.written)
+        lines.append(
+            f"built {len(self.written)} item{'s' if len(self.written) != 1 else ''}: {cards} cards and tiles "
+            f"on {sheets} sheets and pages, "
+            f"{files} files in {self.out}/"
+        )
+        duplex = [o for o in self.written if o.job.opts.backs]
+        lines.append("print every PDF at 100 % (actual size), never 'fit to page'")
+        if duplex:
+            lines.append(f"{len(duplex)} item(s) have backs: print double-sided as the item's notes say")
+        if self.index:
+            lines.append(f"open {self.index} to see everything")
+        return lines
+
+
+def build_set(
+    *,
+    config: Path | None = None,
+    paper: str | None = None,
+    out: Path = Path("output"),
+    step: Callable[[Outcome], None] | None = None,
+) -> BuildReport:
+    """Build the default set (or ``config``'s items) into ``out`` and write ``out/index.html``.
+
+    All or nothing: every item is built into one staging folder beside its destination, and
+    only when every item succeeded is each swapped into ``out`` (the old one whole until then).
+    ``paper`` given here wins over the config's own top-level paper, not over an item's."""
+    from cardgen.products.output import MARKER, STAGE, Staging, check_replaceable, swap_in
+
+    defaults, items = load_config(config) if config is not None else ({}, list(DEFAULT_SET))
+    if paper is not None:
+        defaults["paper"] = paper
+    jobs = prepare(items, defaults)
+    with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
+        root = stage.tmp
+        outcomes = run_jobs(jobs, root, step=step)
+        if any(o.error for o in outcomes):
+            return BuildReport(out, outcomes, None)
+        listings = {
+            Path(o.result.folder): json.loads((Path(o.result.folder) / MARKER).read_text("utf-8"))["files"]
+            for o in outcomes
+        }
+        for folder, listing in listings.items():  # every destination first: a refusal swaps nothing in
+            try:
+                check_replaceable(out / folder.name, listing)
+            except CardgenError as e:
+                failed = next(o for o in outcomes if Path(o.result.folder) == folder)
+                failed.error = str(e)
+                return BuildReport(out, outcomes, None)
+        for o in outcomes:
+            folder = Path(o.result.folder)
+            swap_in(folder, out / folder.name, listings[folder])
+            o.result.folder = out / folder.name
+            o.result.files = [out / Path(f).relative_to(root) for f in o.result.files]
+    index = out / "index.html"
+    page = index_page([entry(o.job, o.result, out) for o in outcomes])
+    tmp = out / f"{STAGE}index-{os.getpid()}.html"
+    tmp.write_bytes(page)
+    os.replace(tmp, index)
+    return BuildReport(out, outcomes, index)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,13 @@ def check_pack_folder(folder: Path, data: dict[str, Any] | None = None, *, redra
         files={"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
     )
     return check_numbered(
-        folder, data, spec, describe(spec), files=("pack.csv", "rules.html"), redraw=again if redraw else None
+        folder,
+        data,
+        spec,
+        describe(spec),
+        files=("pack.csv", "rules.html"),
+        redraw=again if redraw else None,
+        audit=redraw,
     )
 
 

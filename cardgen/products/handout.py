@@ -49,7 +49,11 @@ def handout_files(doc: Document, opts: PrintOptions) -> dict[str, bytes]:
     margin = max(opts.margin, MIN_MARGIN)
     html = writer("html")(doc, title=opts.title, paper=opts.paper, margin=margin)
     pdf = writer("document")(doc, title=opts.title, paper=opts.paper, margin=margin)
-    return {f"{doc.slug}.html": html, f"{doc.slug}.pdf": pdf}
+    files = {f"{doc.slug}.html": html, f"{doc.slug}.pdf": pdf}
+    figures = doc.figures()
+    if figures:  # the first diagram on its own, as the handout's picture (the build's index shows it)
+        files["figure-1.svg"] = writer("svg")([figures[0].drawing], title=figures[0].caption)
+    return files
 
 
 def _summary_ends(doc: Document) -> str | None:
@@ -100,7 +104,7 @@ def build_handout(
     problems, pages, summary = check_pdf(files[f"{doc.slug}.pdf"], opts.paper, _summary_ends(doc))
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
-    folder = out / doc.slug
+    folder = out / (doc.slug + opts.suffix)  # paper other than A4 is in the name, as for every product
     with Staging(folder) as stage:
         for name, data in files.items():
             stage.write(name, data)

@@ -337,11 +337,18 @@ Reference = Callable[[CardLike], "SvgDoc | None"]
 
 
 def check_pdf(
-    raw: bytes, name: str, data: dict[str, Any], spec: PackSpec, reference: Reference, back: SvgDoc | None
+    raw: bytes,
+    name: str,
+    data: dict[str, Any],
+    spec: PackSpec,
+    reference: Reference,
+    back: SvgDoc | None,
+    *,
+    audit: bool = True,
 ) -> list[Violation]:
-    """The PDF: undamaged, its pages the sheets of the plan, each card's place showing what
-    ``reference`` says the card looks like (its SVG); and the cards read from it, checked as a pack."""
-    damage = pdf_damage(raw)
+    """The PDF: undamaged (``audit``), its pages the sheets of the plan, each card's place showing
+    what ``reference`` says the card looks like (its SVG); and the cards read from it, checked as a pack."""
+    damage = pdf_damage(raw) if audit else []
     if damage:
         extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
         return [Violation("files", f"pdf: {name} is damaged: {d}") for d in damage[:5]] + extra
@@ -442,10 +449,13 @@ def check_numbered(
     *,
     files: Sequence[str] = ("pack.csv",),
     redraw: Redraw | None = None,
+    audit: bool = True,
 ) -> FolderCheck:
     """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
     ``files``; with ``redraw``, also every file that differs from what this version writes
-    (only when ``pack.json`` records this version: another one may draw differently)."""
+    (only when ``pack.json`` records this version: another one may draw differently); with
+    ``audit``, also every damaged object of the PDF. A build checking what it has just written
+    skips both: only a file that travelled can be damaged or differ from its drawing."""
     out: list[Violation] = []
     found = read_card_svgs(folder, data, spec, out)
     out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
@@ -479,5 +489,5 @@ def check_numbered(
         except CardgenError as e:
             out.append(Violation("files", f"pdf: {e}"))
         else:
-            out += check_pdf(raw, pdf.name, data, spec, reference, back)
+            out += check_pdf(raw, pdf.name, data, spec, reference, back, audit=audit)
     return FolderCheck(what, len(found.docs), out)

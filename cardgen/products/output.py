@@ -309,6 +309,34 @@ def _signals_held() -> Iterator[None]:
             mask(signal.SIG_SETMASK, before)
 
 
+def swap_in(tmp: Path, dest: Path, files: Collection[str]) -> None:
+    """Put the folder ``tmp`` (beside ``dest``) in the place of ``dest``, whole: the old folder
+    stays whole until the new one is in, and is deleted after. ``files``: what ``tmp`` holds."""
+    check_replaceable(dest, files)  # again, knowing the files: the folder may have changed
+    target = dest.absolute().parent / dest.name
+    old: Path | None = None
+    try:
+        with _signals_held():
+            if not os.path.lexists(target):
+                os.rename(tmp, target)
+            elif _exchange(tmp, target):
+                old = tmp  # the exchange left the previous build here
+            else:  # the old folder aside, the new one in; a kill in between is undone by ``sweep``
+                old = target.parent / f"{OLD}{dest.name}-{os.getpid()}-{secrets.token_hex(4)}"
+                os.rename(target, old)
+                try:
+                    os.rename(tmp, target)
+                except OSError:
+                    os.rename(old, target)
+                    raise
+    except OSError as e:
+        raise _fail("write to", dest, e) from None
+    if old is not None and os.path.islink(old):
+        os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
+    elif old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 class Staging:
     """Collects a build's files in a folder beside the destination; ``commit`` swaps it in whole.
 
@@ -374,30 +402,8 @@ class Staging:
         listing = {"written_by": "cardgen", "files": sorted(set(self.files))}
         self.write(MARKER, (json.dumps(listing, indent=1) + "\n").encode("utf-8"))
         self.files.remove(MARKER)
-        check_replaceable(self.dest, self.files)  # again, knowing the files: the folder may have changed
-        dest = self.parent / self.dest.name
-        old: Path | None = None
-        try:
-            with _signals_held():
-                if not os.path.lexists(dest):
-                    os.rename(self.tmp, dest)
-                elif _exchange(self.tmp, dest):
-                    old = self.tmp  # the exchange left the previous build here
-                else:  # the old folder aside, the new one in; a kill in between is undone by ``sweep``
-                    old = self._name(OLD)
-                    os.rename(dest, old)
-                    try:
-                        os.rename(self.tmp, dest)
-                    except OSError:
-                        os.rename(old, dest)
-                        raise
-                self.committed = True
-        except OSError as e:
-            raise _fail("write to", self.dest, e) from None
-        if old is not None and os.path.islink(old):
-            os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
-        elif old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        swap_in(self.tmp, self.dest, self.files)
+        self.committed = True
         return [self.dest / rel for rel in sorted(self.files)]
 
     def _remove_created(self) -> None:
