@@ -303,7 +303,9 @@ def check(
             out.print(v.message, markup=False, soft_wrap=True)
         verdict = "OK" if report.ok else f"FAILED: {len(report.violations)} violations"
         out.print(
-            f"{report.target}: {report.cards} cards checked as {report.pack}: {verdict}", markup=False, soft_wrap=True
+            f"{report.target}: {report.cards} {report.noun} checked as {report.pack}: {verdict}",
+            markup=False,
+            soft_wrap=True,
         )
     if not report.ok:
         raise typer.Exit(1)

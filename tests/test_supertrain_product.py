@@ -501,3 +501,15 @@ def test_readme_documents_the_supertrain_commands():
         assert f"`{option}`" in section, option
     for command in ("$ cardgen tiles", "$ cardgen supertrain score", "$ cardgen scoresheet supertrain", "$ cardgen check output/supertrain-wild"):  # fmt: skip
         assert command in section
+
+
+def test_check_names_tiles_and_their_own_checks(tmp_path, capsys):
+    from cardgen.cli import run
+
+    assert run(["tiles", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert run(["check", str(tmp_path / "supertrain-wild")]) == 0
+    assert "21 tiles checked as the SuperTrain wild set" in capsys.readouterr().out
+    assert run(["check", str(tmp_path / "supertrain-wild"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["checks"] == ["tiles", "counts", "files"] and report["cards"] == 21

@@ -45,6 +45,8 @@ class FolderCheck:
     what: str  # what the folder claims to hold, e.g. "pattern two, census 7, 3 copies (84 cards)"
     count: int  # components found
     violations: list[Violation]
+    noun: str = "cards"  # what ``count`` counts
+    checks: tuple[str, ...] = ()  # the named checks that ran (default: the pack checks and "files")
 
 
 @dataclass(frozen=True)

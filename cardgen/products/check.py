@@ -17,6 +17,8 @@ class CheckReport:
     pack: str  # what the cards were checked against
     cards: int
     violations: list[Violation]
+    noun: str = "cards"
+    checks: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -30,7 +32,7 @@ class CheckReport:
                 "pack": self.pack,
                 "cards": self.cards,
                 "ok": self.ok,
-                "checks": list(CHECKS) + (["files"] if self.kind == "folder" else []),
+                "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind == "folder" else []))),
                 "violations": [
                     {"check": v.check, "cards": list(v.cards), "message": v.message} for v in self.violations
                 ],
@@ -81,7 +83,9 @@ def check_target(
         if pattern or census or copies or categories:
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
         found = check_written(target)
-        return CheckReport(str(target), "folder", found.what, found.count, found.violations)
+        return CheckReport(
+            str(target), "folder", found.what, found.count, found.violations, noun=found.noun, checks=found.checks
+        )
     if kind == "missing":
         raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")
     from cardgen.products.tables import read_table

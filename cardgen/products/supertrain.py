@@ -28,6 +28,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import FolderCheck, Product
 from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
 from cardgen.rules.check import Violation
+from cardgen.rules.supertrain import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain import LETTERS, MAX_PIP, TRAIN, End, HandScore, Tile, parse_hand, tile_set
 from cardgen.units import parse_card
 
@@ -434,7 +435,7 @@ def check_tiles_folder(folder: Path, data: dict[str, Any] | None = None) -> Fold
     out += read_table(folder, order)
     count = sum(1 for p in (folder / "tiles").glob("*.svg") if p.stem != "back")
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
-    return FolderCheck(what, count, out)
+    return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))
 
 
 # --- Scoring a hand ---------------------------------------------------------------------------
