@@ -71,6 +71,7 @@ Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; ea
 def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The command also takes these print options (declared once, in ``options.PrintArgs``)
     and receives them parsed, as one ``PrintOptions`` called ``opts``."""
+    optional: dict[str, Any] = {"int | None": Optional[int], "str | None": Optional[str]}
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         sig = inspect.signature(fn, eval_str=True)
@@ -78,10 +79,12 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         extra = []
         for f in fields(PrintArgs):
             if f.name in names:
-                option = typer.Option(f"--{f.name.replace('_', '-')}", help=f.metadata["help"])
+                metavar = f.metadata.get("metavar")
+                option = typer.Option(f"--{f.name.replace('_', '-')}", help=f.metadata["help"], metavar=metavar)
                 if f.type in (bool, "bool"):
                     option = typer.Option(f"--{f.name}/--no-{f.name}", help=f.metadata["help"])
-                kind = bool if f.type in (bool, "bool") else str
+                # bool: a --x/--no-x flag; "int | None", "str | None": an option that may be left out
+                kind = bool if f.type in (bool, "bool") else optional.get(str(f.type), str)
                 extra.append(
                     inspect.Parameter(
                         f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=Annotated[kind, option]
@@ -102,7 +105,7 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return decorate
 
 
-PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset")
+PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts", "theme")
 
 
 def _version(value: bool) -> None:

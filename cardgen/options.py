@@ -13,6 +13,8 @@ True
 '-bridge-letter-bleed3mm-backs'
 >>> print_options(card="2.5x3.5in").suffix
 ''
+>>> print_options(png="300", tts=True).png, print_options(png=300).suffix
+(300, '')
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import unicodedata
 from dataclasses import dataclass, field, fields
 
 from cardgen.errors import CardgenError
+from cardgen.layout.theme import Theme
 from cardgen.units import CARDS, parse_card, parse_length, parse_paper
 
 MAX_TITLE = 80
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
 MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not an offset
+PNG_DPI = (72, 1200)  # below, a card is a thumbnail; above, a poker card passes 20 megapixels
 DEFAULT_CARD, DEFAULT_PAPER = "poker", "a4"
 _OFFSET = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*,\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*$")
 
@@ -63,6 +67,29 @@ class PrintArgs:
         },
     )
 
+    png: int | None = field(
+        default=None,
+        metadata={
+            "help": "Also write each card as a PNG at this resolution (72 to 1200 dpi), with its bleed, at true "
+            "size: png/001.png … (png/back.png with --backs). Print-on-demand services ask for 300.",
+            "metavar": "DPI",
+        },
+    )
+    tts: bool = field(
+        default=False,
+        metadata={
+            "help": "Also write a Tabletop Simulator deck: tts/deck.png (69 cards a sheet), tts/back.png and "
+            "tts/README.txt saying how to import it."
+        },
+    )
+    theme: str | None = field(
+        default=None,
+        metadata={
+            "help": "A theme file (TOML): colours per pattern or 2D category, a title, a logo, the back design.",
+            "metavar": "FILE",
+        },
+    )
+
     def parse(self) -> PrintOptions:
         return print_options(**{f.name: getattr(self, f.name) for f in fields(self)})
 
@@ -81,13 +108,18 @@ class PrintOptions:
     title: str
     backs: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
+    png: int | None = None  # dpi of the PNG per card, or no PNGs
+    tts: bool = False  # a Tabletop Simulator deck too
+    theme: Theme | None = None
 
     @property
     def suffix(self) -> str:
         """What a folder name gains for print options that change the files: card size,
-        paper, bleed, backs; empty for the defaults (``-bridge-letter-bleed3mm-backs``)."""
+        paper, bleed, backs, theme; empty for the defaults (``-bridge-letter-bleed3mm-backs``).
+        PNGs and the TTS deck only add files, so they leave the name alone."""
         parts = [f"bleed{self.bleed:g}mm"] if self.bleed else []
         parts += ["backs"] if self.backs else []
+        parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
 
     @property
@@ -121,6 +153,26 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x + 0.0, y + 0.0  # no -0.0
 
 
+def parse_dpi(value: int | str) -> int:
+    """A PNG resolution: a whole number of dpi within ``PNG_DPI``.
+
+    >>> parse_dpi("300"), parse_dpi(150)
+    (300, 150)
+    >>> parse_dpi(2400)
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --png 2400 dpi is out of range: 72 to 1200 dpi (print shops ask for 300)
+    """
+    text = str(value).strip()
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise CardgenError(f"--png {text[:20]!r} is not a whole number of dpi: write e.g. --png 300")
+    dpi = int(text)
+    lo, hi = PNG_DPI
+    if not lo <= dpi <= hi:
+        raise CardgenError(f"--png {dpi} dpi is out of range: {lo} to {hi} dpi (print shops ask for 300)")
+    return dpi
+
+
 def clean_title(title: str) -> str:
     """A title is plain text: one line, printable, not too long. Markup stays visible text."""
     title = title.strip()
@@ -142,6 +194,9 @@ def print_options(
     title: str = "",
     backs: bool = False,
     back_offset: str = "0,0",
+    png: int | str | None = None,
+    tts: bool = False,
+    theme: str | Theme | None = None,
 ) -> PrintOptions:
     size = parse_card(card)
     sheet = parse_paper(paper)
@@ -153,4 +208,12 @@ def print_options(
         raise CardgenError(f"margin {margin!r} leaves no printable area on {paper} paper")
     g = parse_length(gutter, what="gutter")
     offset = parse_offset(back_offset)
-    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, clean_title(title), bool(backs), offset)
+    dpi = parse_dpi(png) if png is not None else None
+    if isinstance(theme, str):  # a file to read: products' business, so imported only when asked for
+        from pathlib import Path
+
+        from cardgen.products.theme import load_theme
+
+        theme = load_theme(Path(theme))
+    name = clean_title(title) or (theme.title if theme is not None else "")
+    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, name, bool(backs), offset, dpi, bool(tts), theme)

@@ -157,3 +157,15 @@ def test_a_bad_config_is_one_line_naming_the_item_and_key_and_writes_nothing(tmp
 def test_a_missing_config_is_one_line(tmp_path, capsys):
     code, _, err = cli(capsys, "build", "--config", tmp_path / "nope.toml", "--out", tmp_path / "o")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "nope.toml" in err
+
+
+def test_config_print_options_take_their_own_types(tmp_path, capsys):
+    config = tmp_path / "c.toml"
+    config.write_text('[[pack]]\npattern = "two"\ncensus = 3\ncopies = 1\npng = 72\ntts = true\n')
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o", "--quiet")
+    assert code == 0, err
+    folder = tmp_path / "o" / "got-pattern-two-census-3-copies-1"
+    assert (folder / "png" / "001.png").is_file() and (folder / "tts" / "deck.png").is_file()
+    config.write_text('[[pack]]\npng = "lots"\n')
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "p")
+    assert code == 2 and "key 'png' is 'lots': wanted int" in err

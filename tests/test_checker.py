@@ -552,10 +552,9 @@ def test_a_flipped_byte_anywhere_inside_a_stream_is_damage(packs, pick):  # type
     flipped = bytearray(data)
     flipped[at] ^= pick.draw(st.integers(1, 255))
     if not pdf_damage(bytes(flipped)):
-        # only a flip that changes nothing is let through: a line break in ASCII85 data
-        # turned into another blank, which the decoder skips
-        assert data[at : at + 1].isspace() and flipped[at : at + 1].isspace(), at
-        assert decoded(bytes(flipped)) == decoded(data)
+        # only a flip that changes nothing decoded is let through: a blank in ASCII85 data turned
+        # into another blank, or a bit of the padding after a deflate stream's last block
+        assert decoded(bytes(flipped)) == decoded(data), at
 
 
 def decoded(data: bytes) -> list[bytes]:

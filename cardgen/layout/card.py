@@ -28,6 +28,7 @@ from cardgen.layout.shapes import (
     text_width,
     turned,
 )
+from cardgen.layout.theme import PLAIN, Theme
 from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
 from cardgen.rules.patterns import Pattern
@@ -137,21 +138,29 @@ def _two_lines(text: str, n: int) -> list[str] | None:
 
 
 def card_face(
-    card: Card[Ability], pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
+    card: Card[Ability],
+    pattern: Pattern,
+    size: tuple[float, float],
+    *,
+    title: str = "",
+    bleed: float = 0.0,
+    theme: Theme = PLAIN,
 ) -> Drawing:
-    """The front of one card as a shape tree, in mm; bleed extends only the background."""
+    """The front of one card as a shape tree, in mm; bleed extends only the background.
+    ``theme`` may change the pattern's colours and add a logo."""
     return double_ended_face(
         card.number,
         card.ability.code,
         card.ability.label,
         size,
-        accent=ACCENTS.get(pattern.name, INK),
-        tint=TINTS.get(pattern.name, "#eeeeee"),
+        accent=theme.accent(pattern.name, ACCENTS.get(pattern.name, INK)),
+        tint=theme.tint(pattern.name, TINTS.get(pattern.name, "#eeeeee")),
         note=NOTES.get(pattern.name, ""),
         title=title,
         bleed=bleed,
         removal=card.ability.kind == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
+        logo=theme.logo,
     )
 
 
@@ -169,12 +178,14 @@ def double_ended_face(
     picture: Callable[[float], list[Shape]] | None = None,
     removal: bool = False,
     set_name: str = "",
+    logo: str = "none",
 ) -> Drawing:
     """Any double-ended card: number and ability large, corner indices small (``code`` under
     the number), the top half repeated turned 180° in the bottom half. ``picture(side)`` draws
     an optional square pictogram (in a side × side box at the origin), set beside the large
     number. ``removal`` gives the card a removal's tinted panel; ``set_name`` (what
-    pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``."""
+    pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``;
+    ``logo="locomotive"`` puts a small locomotive in the middle (a theme's logo)."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     number = str(number_value)
@@ -253,6 +264,8 @@ def double_ended_face(
     top += texts
 
     shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent, removal), *top, *turned(top, w, h)]
+    if logo == "locomotive":
+        shapes += _logo(w, h, scale, accent)
     meta = {"number": number, "ability": code}
     if set_name:
         meta["set"] = set_name
@@ -266,21 +279,56 @@ def double_ended_face(
     )
 
 
-def card_back(pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0) -> Drawing:
+def _logo(w: float, h: float, scale: float, accent: str) -> list[Shape]:
+    """A small locomotive in the middle of the face, in the band between the two halves
+    (each half's ink stays 3.5 mm × scale from the middle: the logo leaves 1.2 mm × scale of
+    it clear either side), in the card's accent."""
+    from cardgen.layout.tile import locomotive  # tile.py imports this module
+
+    height = 4.6 * scale
+    return locomotive(w / 2, h / 2, height * 94 / 62, body=accent, dark=INK, light=PAPER)
+
+
+def card_back(
+    pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
+) -> Drawing:
     """The common back of a linear pack."""
     line2 = f"pattern {pattern.name} · census {pattern.census}"
-    accent = ACCENTS.get(pattern.name, INK)
-    return back_design(size, accent=accent, name=title or "Game of Trains", line2=line2, bleed=bleed)
+    accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
+    name = title or "Game of Trains"
+    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=theme.back)
 
 
-def back_design(size: tuple[float, float], *, accent: str, name: str, line2: str, bleed: float = 0.0) -> Drawing:
-    """Accent colour to the bleed (and, on a sheet, past the outer cuts), the game's name both
-    ways up on one or two lines; a white frame ``SAFE`` or more inside the cut."""
+def back_design(
+    size: tuple[float, float],
+    *,
+    accent: str,
+    name: str,
+    line2: str,
+    bleed: float = 0.0,
+    design: str = "train",
+) -> Drawing:
+    """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
+    or more inside the cut, and, both ways up (backs are seen either way up): the game's name on
+    one or two lines and ``line2``; with ``design="train"`` a locomotive on the rails that run
+    across the middle (its turned copy under them), so the back reads the same turned 180°."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     inset = max(SAFE, min(w, h) * 0.06)
-    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), w - 2 * inset - 4)
-    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, w - 2 * inset - 4))
+    room = w - 2 * inset - (3 if design == "train" else 4)
+    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room)
+    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room))
+    frame = Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset)
+    ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
+    top = _train_half(w, h, scale, inset, names, s1, line2, s2, accent) if design == "train" else None
+    if top is None:  # the plain design, or a card too squat for the locomotive
+        top = _plain_half(w, h, scale, names, s1, line2, s2)
+    shapes: list[Shape] = [ground, frame, *top, *turned(top, w, h)]
+    return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")
+
+
+def _plain_half(w: float, h: float, scale: float, names: list[str], s1: float, line2: str, s2: float) -> list[Shape]:
+    """The upper half of the plain back: name and ``line2`` just above the middle."""
     base = h / 2 - 6 * scale
     top: list[Shape] = [
         Text(
@@ -288,21 +336,48 @@ def back_design(size: tuple[float, float], *, accent: str, name: str, line2: str
         )
         for k, line in enumerate(names)
     ]
-    top.append(
-        Text(
-            w / 2,
-            base - (len(names) - 1) * s1 * 1.2 - s1 * 1.2 - 0.5,
-            line2,
-            s2,
-            "middle",
-            fill=PAPER,
-            role="back-line",
-        )
-    )
-    shapes: list[Shape] = [
-        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background"),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset),
-        *top,
-        *turned(top, w, h),
-    ]
-    return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")
+    y2 = base - (len(names) - 1) * s1 * 1.2 - s1 * 1.2 - 0.5
+    top.append(Text(w / 2, y2, line2, s2, "middle", fill=PAPER, role="back-line"))
+    return top
+
+
+def _train_half(
+    w: float, h: float, scale: float, inset: float, names: list[str], s1: float, line2: str, s2: float, accent: str
+) -> list[Shape] | None:
+    """The upper half of the train back: the name and ``line2`` above a locomotive, one rail
+    of the track across the middle and a locomotive standing on it, as big as the room between
+    allows. None when that room holds no locomotive worth the name (a very squat card)."""
+    from cardgen.layout.tile import locomotive  # tile.py imports this module
+
+    pad, gap = 2.8 * scale, 2.2 * scale
+    block = CAP_HEIGHT * s1 + (len(names) - 1) * 1.2 * s1 + 1.5 * s2 + 0.4 * scale  # name lines and line2
+    gauge, rail = 1.6 * scale, 0.55 * scale
+    rail_top = h / 2 - gauge - rail
+    # The locomotive stands on the rail (its wheels' lowest point is 31/94 of its width below
+    # its centre, its chimney as far above): as wide as the room under the text allows.
+    room = rail_top - (inset + pad + block + gap)
+    width = min((w - 2 * inset) * 0.68, room / (62 / 94))
+    if width < 12.0:
+        return None
+    k = width / 94
+    # the text centred in the room the locomotive leaves above it
+    y = (inset + pad + rail_top - 62 * k - gap - block) / 2 + CAP_HEIGHT * s1
+    top: list[Shape] = []
+    for i, line in enumerate(names):
+        top.append(Text(w / 2, y + i * 1.2 * s1, line, s1, "middle", fill=PAPER, bold=True, role="back-title"))
+    y2 = y + (len(names) - 1) * 1.2 * s1 + 1.5 * s2 + 0.4 * scale
+    top.append(Text(w / 2, y2, line2, s2, "middle", fill=PAPER, role="back-line"))
+    # The track: two rails 1.6 mm either side of the middle, sleepers between them, running
+    # from frame to frame. The upper rail and the sleepers' upper halves belong to this half.
+    x0, x1 = inset + 0.25, w - inset - 0.25
+    sleeper_w, pitch = 1.3 * scale, 3.4 * scale
+    count = int((x1 - x0 - sleeper_w) / pitch)
+    first = w / 2 - count * pitch / 2  # centred, so the turned half's sleepers fall on the same places
+    sleeper = mix(PAPER, accent, 0.45)
+    for i in range(count + 1):
+        x = first + i * pitch
+        top.append(Rect(x - sleeper_w / 2, h / 2 - gauge, sleeper_w, gauge, fill=sleeper, role="sleeper"))
+    top.append(Rect(x0, h / 2 - gauge - rail, x1 - x0, rail, fill=PAPER, role="rail"))
+    cx, cy = w / 2, rail_top - 31 * k
+    top += locomotive(cx, cy, width, body=PAPER, dark=mix(PAPER, accent, 0.7), light=accent)
+    return top

@@ -8,8 +8,9 @@ heads: the player picks the direction); a cross marks a removal.
 
 from __future__ import annotations
 
-from cardgen.layout.card import INK, PAPER, double_ended_face
+from cardgen.layout.card import INK, PAPER, double_ended_face, mix
 from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
+from cardgen.layout.theme import PLAIN, Theme
 from cardgen.rules.check import Card
 from cardgen.rules.grid import GridAbility, GridMat, GridPack
 
@@ -56,14 +57,17 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, width: float, heads: tupl
     return out
 
 
-def pictogram(ability: GridAbility, mat: GridMat, side: float) -> list[Shape]:
-    """The mat in a side × side box, marked for ``ability``."""
+def pictogram(
+    ability: GridAbility, mat: GridMat, side: float, *, accent: str = ACCENT, choice: str = CHOICE
+) -> list[Shape]:
+    """The mat in a side × side box, marked for ``ability``: named cells in ``accent``, cells
+    the player chooses among in ``choice``."""
     cell = side / max(mat.rows, mat.cols)
     named, chosen = _cells_of(ability, mat)
     shapes: list[Shape] = []
     for r in range(mat.rows):
         for c in range(mat.cols):
-            fill = ACCENT if (r, c) in named else CHOICE if (r, c) in chosen else PAPER
+            fill = accent if (r, c) in named else choice if (r, c) in chosen else PAPER
             shapes.append(
                 Rect(c * cell, r * cell, cell, cell, fill=fill, stroke=INK, stroke_width=0.2, role="pict-cell")
             )
@@ -113,32 +117,47 @@ def pack_name(pack: GridPack) -> str:
 
 
 def grid_card_face(
-    card: Card[GridAbility], pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0
+    card: Card[GridAbility],
+    pack: GridPack,
+    size: tuple[float, float],
+    *,
+    title: str = "",
+    bleed: float = 0.0,
+    theme: Theme = PLAIN,
 ) -> Drawing:
+    """``theme`` may colour the cards by category (``row-swap``) or all 2D cards (``2d``)."""
     ability = card.ability
+    keys = (ability.category, "2d")
+    accent = theme.accent(keys, ACCENT)
+    choice = CHOICE if accent == ACCENT else mix(accent, PAPER, 0.35)
     return double_ended_face(
         card.number,
         index_label(ability),
         ability.label,
         size,
-        accent=ACCENT,
-        tint=TINT,
+        accent=accent,
+        tint=theme.tint(keys, TINT),
         note="" if ability.specific else "you choose",
         title=title,
         bleed=bleed,
-        picture=lambda side: pictogram(ability, pack.mat, side),
+        picture=lambda side: pictogram(ability, pack.mat, side, accent=accent, choice=choice),
         removal=ability.action == "remove",
         set_name=pack_name(pack),
+        logo=theme.logo,
     )
 
 
-def grid_card_back(pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0) -> Drawing:
+def grid_card_back(
+    pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
+) -> Drawing:
+    """The common back of a 2D pack: the train back of ``card.back_design`` in the 2D accent."""
     from cardgen.layout.card import back_design
 
     return back_design(
         size,
-        accent=ACCENT,
+        accent=theme.accent("2d", ACCENT),
         name=title or "Game of Trains",
         line2=f"2D · {pack.mat.rows}×{pack.mat.cols} mat",
         bleed=bleed,
+        design=theme.back,
     )

@@ -94,6 +94,11 @@ def _base_type(hint: Any) -> tuple[type, ...]:
     return (hint,) if isinstance(hint, type) else (object,)
 
 
+def print_type(key: str) -> tuple[type, ...]:
+    """A print option's plain types, from ``PrintArgs`` itself: ``png = 300``, ``tts = true``, ``paper = "a4"``."""
+    return _base_type(typing.get_type_hints(PrintArgs)[key])
+
+
 def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) -> None:
     ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in allowed)
     if not ok:
@@ -119,7 +124,7 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
                 _check_value(where, key, value, _base_type(hints.get(key, object)))
                 kwargs[key] = value
             elif key in PRINT_FIELDS:
-                _check_value(where, key, value, (bool,) if key == "backs" else (str,))
+                _check_value(where, key, value, print_type(key))
                 printing[key] = value
             else:
                 allowed = ", ".join([*own, *PRINT_FIELDS])
@@ -146,7 +151,7 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     commands = set(by_command())
     for key, value in data.items():
         if key in PRINT_FIELDS:
-            _check_value(f"{path}", key, value, (bool,) if key == "backs" else (str,))
+            _check_value(f"{path}", key, value, print_type(key))
             defaults[key] = value
         elif key in commands:
             tables = value if isinstance(value, list) else None
@@ -158,6 +163,10 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
                 f"{path}: unknown key {key!r}: use print options ({', '.join(PRINT_FIELDS)}) "
                 f"or items ({', '.join(sorted(commands))})"
             )
+    # a theme file is named from where the config is, not from where cardgen runs
+    for options in (defaults, *(item.options for item in items)):
+        if isinstance(options.get("theme"), str):
+            options["theme"] = str(path.parent / options["theme"])
     if not items:
         raise CardgenError(f"{path} names no items: add e.g. [[pack]] with pattern = \"two\"")
     if len(items) > MAX_ITEMS:

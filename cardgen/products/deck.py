@@ -3,6 +3,8 @@
 A product hands over its faces (a file name and a drawing each), its back, its
 manifest and any extra files; ``write_deck`` stages every file, reads the staged
 files back with the product's own checker, and only then moves them into place.
+With ``--png`` it adds a PNG per card (``png/``), with ``--tts`` a Tabletop Simulator
+deck (``tts/``), both rasterised from the same drawings.
 """
 
 from __future__ import annotations
@@ -59,19 +61,25 @@ def write_deck(
     folder_name: str = "cards",
     noun: str = "cards",
     progress: Progress | None = None,
+    export_back: Drawing | None = None,
 ) -> BuildResult:
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
     ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
+    ``export_back`` is the back for a TTS deck when no backs are printed (``back`` is None).
     """
     from cardgen.products.output import Staging
 
     folder = out / (slug + opts.suffix)
+    tts_back = back if back is not None else export_back
+    if opts.tts and tts_back is None:
+        raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
+    steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
     with Staging(folder) as stage:
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
-                progress(i, len(faces))
+                progress(i, steps)
         if back is not None:
             stage.write(f"{folder_name}/back.svg", render("svg", [back]))
         pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
@@ -79,6 +87,13 @@ def write_deck(
         stage.write(MANIFEST, deck_manifest(manifest, len(faces), opts, plan, back is not None))
         for name, data in extra.items():
             stage.write(name, data)
+        if opts.png:
+            write_pngs(
+                stage.write, faces, back, opts.png, lambda i: progress(len(faces) + i, steps) if progress else None
+            )
+        if opts.tts and tts_back is not None and faces:
+            what = faces[0][1].meta.get("set", slug) if faces else slug
+            write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what)
         violations = check(stage.tmp)
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
@@ -92,7 +107,49 @@ def write_deck(
     if back is not None:
         flip = "long" if plan.orientation == "portrait" else "short"
         notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")
+    if opts.png and faces:
+        from cardgen.render.png import pixels
+
+        w, h = pixels((faces[0][1].width, faces[0][1].height), opts.png)
+        notes.append(
+            f"png/: one PNG a {noun[:-1]}, {w} × {h} px at {opts.png} dpi" + (", bleed included" if opts.bleed else "")
+        )
+    if opts.tts:
+        notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
     return BuildResult(folder, files, len(faces), plan, sheets, notes)
+
+
+def write_pngs(
+    write: Callable[[str, bytes], None],
+    faces: Sequence[tuple[str, Drawing]],
+    back: Drawing | None,
+    dpi: int,
+    step: Callable[[int], None],
+) -> None:
+    """``png/<stem>.png`` for every face (with its bleed, at true size), and ``png/back.png``."""
+    from cardgen.render.png import drawing_png
+
+    for i, (stem, drawing) in enumerate(faces, 1):
+        write(f"png/{stem}.png", drawing_png(drawing, dpi))
+        step(i)
+    if back is not None:
+        write("png/back.png", drawing_png(back, dpi))
+
+
+def write_tts(
+    write: Callable[[str, bytes], None], faces: Sequence[Drawing], back: Drawing, card: tuple[float, float], what: str
+) -> None:
+    """``tts/deck.png`` (``deck-2.png`` …: 69 cards a sheet, the back in the last cell),
+    ``tts/back.png`` and ``tts/README.txt``."""
+    from cardgen.impose.tts import back_cell, readme, sheet_name, tts_sheets
+    from cardgen.render.png import rasterise
+
+    sheets = tts_sheets(faces, back, card)
+    for i, sheet in enumerate(sheets):
+        write(f"tts/{sheet_name(i)}", rasterise(render("svg", [sheet.drawing]), sheet.pixels))
+    cell = sheets[0].cell if sheets else (0, 0)
+    write("tts/back.png", rasterise(render("svg", [back_cell(back, card)]), cell))
+    write("tts/README.txt", readme(sheets, what).encode("utf-8"))
 
 
 def deck_manifest(manifest: dict[str, object], count: int, opts: PrintOptions, plan: SheetPlan, backs: bool) -> bytes:
@@ -110,4 +167,13 @@ def deck_manifest(manifest: dict[str, object], count: int, opts: PrintOptions, p
         "backs": backs,
         "title": opts.title,
     }
+    # the exports and the theme are recorded only when asked for, so other packs' records stay as they were
+    if opts.png:
+        data["png_dpi"] = opts.png
+    if opts.tts:
+        data["tts"] = True
+    if opts.theme is not None:
+        from cardgen.products.theme import theme_record
+
+        data["theme"] = theme_record(opts.theme)
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -7,6 +7,7 @@ is moved into place.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.layout.card import card_back, card_face
 from cardgen.layout.shapes import Drawing
+from cardgen.layout.theme import PLAIN
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import FolderCheck, Product
 from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
@@ -42,6 +44,7 @@ def build_pack(
         slug=spec.slug,
         faces=faces,
         back=back(spec, opts) if opts.backs else None,
+        export_back=back(spec, opts) if opts.tts else None,
         opts=opts,
         plan=sheet_plan(opts),
         manifest={
@@ -60,11 +63,11 @@ def build_pack(
 
 def face(card: Card[Ability], spec: Pattern, opts: PrintOptions) -> Drawing:
     """One card's face, as the build draws it and the checker draws it again."""
-    return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed)
+    return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
 
 
 def back(spec: Pattern, opts: PrintOptions) -> Drawing:
-    return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed)
+    return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
 
 
 def spec_from_manifest(data: dict[str, Any]) -> Pattern:
@@ -87,11 +90,12 @@ def check_pack_folder(folder: Path, data: dict[str, Any] | None = None, *, redra
     """Every violation in a written pack folder; ``redraw``: also compare its files byte for byte
     with what this version writes (the build skips that: it has just drawn them)."""
     from cardgen.products.readback import load_manifest, options_from_manifest
+    from cardgen.products.theme import theme_from_manifest
     from cardgen.render import render
 
     data = data if data is not None else load_manifest(folder)
     spec = spec_from_manifest(data)
-    opts = options_from_manifest(data)
+    opts = replace(options_from_manifest(data), theme=theme_from_manifest(data))
     again = Redraw(
         face=lambda c: render("svg", [face(c, spec, opts)]),
         back=lambda: render("svg", [back(spec, opts)]),

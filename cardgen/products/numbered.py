@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from cardgen.impose.sheets import SheetPlan
 from cardgen.products import FolderCheck
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file
-from cardgen.products.pdfread import PageObjects, TextObject, read_pages
+from cardgen.products.pdfread import PageObjects, PdfPages, TextObject
 from cardgen.products.readback import (
     PDF_LIMIT,
     TEXT_LIMIT,
@@ -36,6 +36,7 @@ from cardgen.products.readback import (
     card_box_problem,
     compare_slot,
     page_problems,
+    paper_fits,
     parse_svg,
     pdf_damage,
     plan_from_manifest,
@@ -144,7 +145,11 @@ class SvgCards:
     back_data: bytes
 
 
-def read_card_svgs(folder: Path, data: dict[str, Any], spec: PackSpec, out: list[Violation]) -> SvgCards:
+def read_card_svgs(
+    folder: Path, data: dict[str, Any], spec: PackSpec, out: list[Violation], *, keep_bytes: bool = True
+) -> SvgCards:
+    """What the card SVGs hold; ``keep_bytes``: also each file's bytes (only a comparison with
+    this version's drawing needs them, and a big pack's add up)."""
     card, bleed = (data["card_mm"][0], data["card_mm"][1]), data["bleed_mm"]
     found = SvgCards({}, {}, [], set(), {}, None, b"")
     cards_dir = folder / "cards"
@@ -168,7 +173,9 @@ def read_card_svgs(folder: Path, data: dict[str, Any], spec: PackSpec, out: list
             problems.append(Violation("files", f"svg: {doc}", (n,)))
             found.flagged.add(n)
             continue
-        found.docs[n], found.data[n] = doc, raw
+        found.docs[n] = doc
+        if keep_bytes:
+            found.data[n] = raw
         if doc.problems:
             more = f" (and {len(doc.problems) - 1} more)" if len(doc.problems) > 1 else ""
             problems.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}{more}", (n,)))
@@ -353,11 +360,32 @@ def check_pdf(
         extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
         return [Violation("files", f"pdf: {name} is damaged: {d}") for d in damage[:5]] + extra
     try:
-        pages = read_pages(raw)
+        pdf = PdfPages(raw)
     except CardgenError as e:
         return [Violation("files", f"pdf: {name}: {e}")]
-    plan = plan_from_manifest(data)
-    problems, paper_ok = page_problems(pages, plan, spec.size, data["backs"])
+    with pdf:
+        plan = plan_from_manifest(data)
+        cards = list(spec.cards())
+        first = reference(cards[0]) if cards else None
+        # One pass, a page at a time (a big pack's objects are never all held at once): each
+        # page is compared as it is read, while the paper is right and the first card in its box.
+        headers: list[PageObjects] = []  # each page without its objects, for page_problems
+        misplaced: str | None = None
+
+        def comparable() -> Iterator[PageObjects]:
+            nonlocal misplaced
+            fits = True
+            for i in range(len(pdf)):
+                page = pdf.read(i)
+                headers.append(replace(page, texts=[], paths=[]))
+                fits = fits and paper_fits(page, plan)
+                if i == 0 and first is not None:
+                    misplaced = card_box_problem(page, plan, first)
+                if fits and not misplaced:
+                    yield page
+
+        slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
+    problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"])
     out = [Violation("files", f"pdf: {name}: {p}") for p in problems]
     if plan.per_page != data["per_page"] or plan.orientation != data["orientation"]:
         out.append(
@@ -367,14 +395,10 @@ def check_pdf(
                 f"{plan.per_page}, {plan.orientation}",
             )
         )
-    cards = list(spec.cards())
-    first = reference(cards[0]) if cards else None
-    misplaced = card_box_problem(pages[0], plan, first) if pages and first is not None else None
     if misplaced:
         out.append(Violation("files", f"pdf: {name}: {misplaced}"))
     if not paper_ok or misplaced:
         return out  # every card would be out of place: one line says so
-    slot_problems, pdf_cards = compare_sheets(pages, plan, data["backs"], cards, spec, reference, back)
     out += capped(
         slot_problems,
         MAX_REPORTED,
@@ -386,7 +410,7 @@ def check_pdf(
 
 
 def compare_sheets(
-    pages: list[PageObjects],
+    pages: Iterable[PageObjects],
     plan: SheetPlan,
     backs: bool,
     cards: Sequence[CardLike],
@@ -395,16 +419,26 @@ def compare_sheets(
     back: SvgDoc | None,
 ) -> tuple[list[Violation], list[Card[HasCode]]]:
     """Each card's place on the sheets against its SVG (each back's against back.svg), and the
-    cards read from the fronts."""
+    cards read from the fronts. ``pages`` in order, each used as it comes."""
     step = 2 if backs else 1
     height = plan.paper[1]
+    sheets = plan.pages(len(cards))
     out: list[Violation] = []
     read: list[Card[HasCode]] = []
-    for sheet in range(plan.pages(len(cards))):
-        if sheet * step >= len(pages):
-            break
+    for page in pages:
+        sheet, side = divmod(page.number - 1, step)
+        if sheet >= sheets:
+            continue  # a page beyond the cards' sheets (page_problems counts the pages)
         chunk = cards[sheet * plan.per_page : (sheet + 1) * plan.per_page]
-        slots, _ = sheet_slots(pages[sheet * step], plan)
+        if side == 1:  # the backs of the sheet before
+            if back is not None:
+                for slot, card in zip(sheet_slots(page, plan, back=True)[0], chunk):
+                    problems, _ = compare_slot(slot, back, height, placed=False)
+                    if problems:
+                        where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of card {card.number})"
+                        out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", (card.number,)))
+            continue
+        slots, _ = sheet_slots(page, plan)
         for slot in slots:
             where = f"pdf: page {slot.page}, slot {slot.index + 1}"
             if slot.index >= len(chunk):
@@ -431,13 +465,6 @@ def compare_sheets(
                 more = f"; and {len(problems) - 4} more" if len(problems) > 4 else ""
                 message = f"{where} (card {card.number}): {'; '.join(problems[:4])}{more}"
                 out.append(Violation("files", message, (card.number,)))
-        if backs and back is not None and sheet * step + 1 < len(pages):
-            back_slots, _ = sheet_slots(pages[sheet * step + 1], plan, back=True)
-            for slot, card in zip(back_slots, chunk):
-                problems, _ = compare_slot(slot, back, height, placed=False)
-                if problems:
-                    where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of card {card.number})"
-                    out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", (card.number,)))
     return out, read
 
 
@@ -457,9 +484,9 @@ def check_numbered(
     ``audit``, also every damaged object of the PDF. A build checking what it has just written
     skips both: only a file that travelled can be damaged or differ from its drawing."""
     out: list[Violation] = []
-    found = read_card_svgs(folder, data, spec, out)
-    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
+    found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None)
+    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
     if again is not None:
         out += compare_redrawn(found, spec, again, data, folder)
 

@@ -24,12 +24,10 @@ Otherwise the build stops with one line and deletes nothing.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
 import stat
@@ -275,10 +273,19 @@ def sweep(parent: Path) -> list[Path]:
     return restored
 
 
+def _token() -> str:
+    """Eight random hex digits for a folder name (``secrets`` imported only when one is made)."""
+    import secrets
+
+    return secrets.token_hex(4)
+
+
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2 RENAME_EXCHANGE); False where that is not available."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here, not at the top: every command imports this module, few swap folders
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
@@ -322,7 +329,7 @@ def swap_in(tmp: Path, dest: Path, files: Collection[str]) -> None:
             elif _exchange(tmp, target):
                 old = tmp  # the exchange left the previous build here
             else:  # the old folder aside, the new one in; a kill in between is undone by ``sweep``
-                old = target.parent / f"{OLD}{dest.name}-{os.getpid()}-{secrets.token_hex(4)}"
+                old = target.parent / f"{OLD}{dest.name}-{os.getpid()}-{_token()}"
                 os.rename(target, old)
                 try:
                     os.rename(tmp, target)
@@ -375,7 +382,7 @@ class Staging:
 
     def _name(self, prefix: str) -> Path:
         """``<prefix><slug>-<pid>-<random>`` beside the destination: what ``sweep`` recognises."""
-        return self.parent / f"{prefix}{self.dest.name}-{os.getpid()}-{secrets.token_hex(4)}"
+        return self.parent / f"{prefix}{self.dest.name}-{os.getpid()}-{_token()}"
 
     def _mkdir(self, prefix: str) -> Path:
         """A new folder named by ``_name`` (its mode as the umask says, like any folder the user makes)."""

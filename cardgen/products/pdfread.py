@@ -24,6 +24,7 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top
 Colour = tuple[int, int, int, int]  # r, g, b, a
 
 FILL = 0  # text render mode cardgen writes: glyphs filled (3 would be invisible)
+TEXT, PATH = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH
 OTHER_KINDS = {
     raw.FPDF_PAGEOBJ_IMAGE: "image",
     raw.FPDF_PAGEOBJ_SHADING: "shading",
@@ -31,7 +32,7 @@ OTHER_KINDS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big pack's pages hold tens of thousands of these
 class TextObject:
     text: str
     font: str  # base font name, subset prefix removed
@@ -49,7 +50,7 @@ class TextObject:
         return "Bold" in self.font
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PathObject:
     box: Box
     fill: Colour | None  # None when the path is not filled
@@ -67,7 +68,11 @@ class PageObjects:
 
 
 class _Reader:
-    """Reads page objects with reusable ctypes buffers; fonts are named once per handle."""
+    """Reads page objects with reusable ctypes buffers; fonts are named once per handle.
+
+    Speed: a 1300-card pack has over ten thousand text objects. pdfium's functions are bound
+    once, their out-parameters are reused, and a text is fetched in one call when it fits the
+    buffer (pdfium says how long it is either way)."""
 
     def __init__(self) -> None:
         self.floats = [ctypes.c_float() for _ in range(4)]
@@ -82,17 +87,17 @@ class _Reader:
         self.text_ptr = ctypes.cast(self.text_buf, ctypes.POINTER(raw.FPDF_WCHAR))
 
     def box(self, obj: raw.FPDF_PAGEOBJECT) -> Box:
+        _get_bounds(obj, *self.floats)
         left, bottom, right, top = self.floats
-        raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
         return left.value, bottom.value, right.value, top.value
 
     def colour(self, getter: object, obj: raw.FPDF_PAGEOBJECT) -> Colour:
+        getter(obj, *self.uints)  # type: ignore[operator]
         r, g, b, a = self.uints
-        getter(obj, r, g, b, a)  # type: ignore[operator]
         return r.value, g.value, b.value, a.value
 
     def font(self, obj: raw.FPDF_PAGEOBJECT) -> tuple[str, bool]:
-        handle = raw.FPDFTextObj_GetFont(obj)
+        handle = _get_font(obj)
         key = ctypes.cast(handle, ctypes.c_void_p).value or 0
         if key not in self.fonts:
             m = raw.FPDFFont_GetBaseFontName(handle, None, 0)
@@ -103,37 +108,50 @@ class _Reader:
         return self.fonts[key]
 
     def text(self, obj: raw.FPDF_PAGEOBJECT, textpage: raw.FPDF_TEXTPAGE) -> TextObject:
-        n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-        if n > len(self.text_buf):
+        n = _get_text(obj, textpage, self.text_ptr, len(self.text_buf))
+        if n > len(self.text_buf):  # did not fit: nothing was written; again with room for it
             self._text_buffer(n)
-        raw.FPDFTextObj_GetText(obj, textpage, self.text_ptr, n)
+            n = _get_text(obj, textpage, self.text_ptr, n)
         text = ctypes.string_at(self.text_buf, max(0, n - 2)).decode("utf-16-le", errors="replace")
         name, embedded = self.font(obj)
-        size = self.floats[0]
-        raw.FPDFTextObj_GetFontSize(obj, size)
+        _get_font_size(obj, self.floats[0])
+        size = self.floats[0].value
         m = self.matrix
-        raw.FPDFPageObj_GetMatrix(obj, m)
+        _get_matrix(obj, m)
+        a, b = m.a, m.b
         return TextObject(
             text=text,
             font=name,
-            size=size.value * math.hypot(m.a, m.b),
-            angle=round(math.degrees(math.atan2(m.b, m.a)), 3) % 360,
+            size=size * math.hypot(a, b),
+            angle=round(math.degrees(math.atan2(b, a)), 3) % 360,
             x=m.e,
             y=m.f,
             box=self.box(obj),
-            fill=self.colour(raw.FPDFPageObj_GetFillColor, obj),
-            mode=int(raw.FPDFTextObj_GetTextRenderMode(obj)),
+            fill=self.colour(_get_fill, obj),
+            mode=int(_get_render_mode(obj)),
             embedded=embedded,
         )
 
     def path(self, obj: raw.FPDF_PAGEOBJECT) -> PathObject:
         mode, stroke = self.ints
-        raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+        _get_draw_mode(obj, *self.ints)
         return PathObject(
             box=self.box(obj),
-            fill=self.colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None,
-            stroke=self.colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None,
+            fill=self.colour(_get_fill, obj) if mode.value else None,
+            stroke=self.colour(_get_stroke, obj) if stroke.value else None,
         )
+
+
+# pdfium's functions, looked up once
+_get_bounds = raw.FPDFPageObj_GetBounds
+_get_font = raw.FPDFTextObj_GetFont
+_get_text = raw.FPDFTextObj_GetText
+_get_font_size = raw.FPDFTextObj_GetFontSize
+_get_matrix = raw.FPDFPageObj_GetMatrix
+_get_fill = raw.FPDFPageObj_GetFillColor
+_get_stroke = raw.FPDFPageObj_GetStrokeColor
+_get_render_mode = raw.FPDFTextObj_GetTextRenderMode
+_get_draw_mode = raw.FPDFPath_GetDrawMode
 
 
 def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObjects]:
@@ -141,32 +159,56 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
 
     Objects inside form XObjects are not opened: a page holding one says so in ``others``.
     Raises CardgenError when pdfium cannot open the file at all."""
-    try:
-        doc = pdfium.PdfDocument(pdf)
-    except (pdfium.PdfiumError, OSError) as e:
-        raise CardgenError(f"cannot open the PDF: {e}") from None
-    reader = _Reader()
-    try:
-        out: list[PageObjects] = []
-        for i in pages if pages is not None else range(len(doc)):
-            page = doc[i]
-            textpage = page.get_textpage()
-            texts: list[TextObject] = []
-            paths: list[PathObject] = []
-            others: list[str] = []
-            for k in range(raw.FPDFPage_CountObjects(page.raw)):
-                obj = raw.FPDFPage_GetObject(page.raw, k)
-                kind = raw.FPDFPageObj_GetType(obj)
-                if kind == raw.FPDF_PAGEOBJ_TEXT:
-                    texts.append(reader.text(obj, textpage.raw))
-                elif kind == raw.FPDF_PAGEOBJ_PATH:
-                    paths.append(reader.path(obj))
-                else:
-                    others.append(OTHER_KINDS.get(kind, "unknown"))
-            width, height = page.get_size()
-            textpage.close()
-            page.close()
-            out.append(PageObjects(i + 1, width, height, texts, paths, tuple(others)))
-        return out
-    finally:
-        doc.close()
+    with PdfPages(pdf) as doc:
+        return [doc.read(i) for i in (pages if pages is not None else range(len(doc)))]
+
+
+class PdfPages:
+    """A PDF opened once, its pages read one at a time, as ``read_pages`` reads them: a checker
+    that is done with a page before it reads the next need not hold a big pack's every object
+    at once. ``with PdfPages(data) as doc: doc.read(0)``. Raises CardgenError when pdfium cannot
+    open the file at all."""
+
+    def __init__(self, pdf: Path | bytes) -> None:
+        try:
+            self.doc = pdfium.PdfDocument(pdf)
+        except (pdfium.PdfiumError, OSError) as e:
+            raise CardgenError(f"cannot open the PDF: {e}") from None
+        self.reader = _Reader()
+
+    def __len__(self) -> int:
+        return len(self.doc)
+
+    def __enter__(self) -> PdfPages:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.doc.close()
+
+    def read(self, i: int) -> PageObjects:
+        """The objects of page ``i`` (0-based)."""
+        page = self.doc[i]
+        textpage = page.get_textpage()
+        texts: list[TextObject] = []
+        paths: list[PathObject] = []
+        others: list[str] = []
+        handle, tp = page.raw, textpage.raw
+        get_object, get_type, text, path = (
+            raw.FPDFPage_GetObject,
+            raw.FPDFPageObj_GetType,
+            self.reader.text,
+            self.reader.path,
+        )
+        for k in range(raw.FPDFPage_CountObjects(handle)):
+            obj = get_object(handle, k)
+            kind = get_type(obj)
+            if kind == TEXT:
+                texts.append(text(obj, tp))
+            elif kind == PATH:
+                paths.append(path(obj))
+            else:
+                others.append(OTHER_KINDS.get(kind, "unknown"))
+        width, height = page.get_size()
+        textpage.close()
+        page.close()
+        return PageObjects(i + 1, width, height, texts, paths, tuple(others))

@@ -5,7 +5,9 @@ uses it) and hands it to the product that wrote it (found in the registry). The 
 deck checker uses are here:
 
 - ``read_svg``: a component SVG's size, texts (by role, the SVG ``class``) and shapes, and
-  everything in it cardgen never writes (a ``style``, an ``opacity``, a ``<use>`` ...);
+  everything in it cardgen never writes (a ``style``, an ``opacity``, a ``<use>`` ...); its one
+  ``<style>`` may hold only the shipped font's ``@font-face`` rules, whose glyphs must be the
+  shipped font's own;
 - ``pdf_damage``: every stream of the PDF decoded strictly, so a flipped byte is found;
 - ``sheet_slots`` and ``compare_slot``: the objects pdfium finds in each card's place on a
   sheet, held against the texts and shapes of that card's SVG.
@@ -26,6 +28,7 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -227,7 +230,7 @@ def options_from_manifest(data: dict[str, Any]) -> PrintOptions:
 # ---------------------------------------------------------------- component SVGs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big pack's SVGs hold tens of thousands
 class SvgText:
     role: str  # the SVG class
     text: str
@@ -244,7 +247,7 @@ class SvgText:
         return self.rotate % 360 == 180
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SvgShape:
     kind: str  # rect, line, polygon, circle, path
     role: str
@@ -264,6 +267,7 @@ class SvgDoc:
     texts: list[SvgText] = field(default_factory=list)
     shapes: list[SvgShape] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
+    fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # bold -> code points embedded
 
     def role(self, role: str) -> list[SvgText]:
         return [t for t in self.texts if t.role == role]
@@ -276,6 +280,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "title": frozenset(),
     "desc": frozenset(),
     "defs": frozenset(),
+    "style": frozenset({"type"}),  # only the first child of the root's <defs>, holding the fonts
     "clipPath": frozenset({"id"}),
     "g": frozenset({"class", "transform", "clip-path"}),
     "rect": _PAINT | {"x", "y", "width", "height", "rx", "ry"},
@@ -322,14 +327,18 @@ def parse_svg(data: bytes, name: str) -> SvgDoc | str:
     if not w or not h or len(view) != 4 or None in view:
         return f"{name} has no size in mm and viewBox"
     doc = SvgDoc(name, float(w.group(1)), float(h.group(1)), tuple(view))  # type: ignore[arg-type]
-    _walk(root, doc, 0.0, 0.0, painted=True)
+    defs = root.find(f"{SVG}defs")
+    fonts = defs[0] if defs is not None and len(defs) and defs[0].tag == f"{SVG}style" else None
+    _walk(root, doc, 0.0, 0.0, painted=True, fonts=fonts)
+    if doc.fonts:
+        _missing_glyphs(doc)
     return doc
 
 
-def _walk(el: ET.Element, doc: SvgDoc, dx: float, dy: float, *, painted: bool) -> None:
+def _walk(el: ET.Element, doc: SvgDoc, dx: float, dy: float, *, painted: bool, fonts: ET.Element | None) -> None:
     tag = el.tag[len(SVG) :] if el.tag.startswith(SVG) else el.tag
     allowed = ALLOWED.get(tag)
-    if allowed is None:
+    if allowed is None or (tag == "style" and el is not fonts):
         doc.problems.append(f"<{tag}> element, which cardgen never writes")
         return
     extra = sorted(set(el.attrib) - allowed)
@@ -345,12 +354,131 @@ def _walk(el: ET.Element, doc: SvgDoc, dx: float, dy: float, *, painted: bool) -
         _shape(el, tag, doc, dx, dy, painted)
     elif tag == "text":
         _text(el, doc, dx, dy)
-    elif tag in ("title", "desc") and len(el):
+    elif tag in ("title", "desc", "style") and len(el):
         doc.problems.append(f"elements inside <{tag}>, which cardgen never writes")
+    elif tag == "style":
+        _font_faces(el, doc)
     inside = painted and tag not in ("defs", "clipPath")
-    if tag != "text":
+    if tag not in ("text", "style"):
         for child in el:
-            _walk(child, doc, dx, dy, painted=inside)
+            _walk(child, doc, dx, dy, painted=inside, fonts=fonts)
+
+
+# What the SVG writer embeds: per face, one rule, the regular one first.
+_FACE = re.compile(
+    r"@font-face\{font-family:'(?P<family>[^'{};]*)';font-weight:(?P<weight>normal|bold);"
+    r"src:url\(data:font/ttf;base64,(?P<data>[A-Za-z0-9+/]+={0,2})\);"
+    r"unicode-range:(?P<range>U\+[0-9A-F]{1,6}(?:-[0-9A-F]{1,6})?(?:,U\+[0-9A-F]{1,6}(?:-[0-9A-F]{1,6})?)*)\}"
+)
+# The tables of a subset the writer makes: outlines and metrics, no shaping (GSUB could swap glyphs).
+FONT_TABLES = frozenset({"OS/2", "cmap", "gasp", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"})
+
+
+def _font_faces(el: ET.Element, doc: SvgDoc) -> None:
+    """The fonts the SVG embeds: each rule must be the writer's ``@font-face`` for a shipped face."""
+    from cardgen.render import FONT_FAMILY
+
+    if el.get("type") != "text/css":
+        doc.problems.append(f"a <style> of type {shown(el.get('type', ''), 20)}, which cardgen never writes")
+    weights = []
+    for rule in (el.text or "").split("\n"):
+        m = _FACE.fullmatch(rule)
+        if not m or m["family"] != FONT_FAMILY:
+            doc.problems.append(f"a <style> holding {shown(rule.strip(), 40)}, not the shipped font cardgen embeds")
+            return
+        bold = m["weight"] == "bold"
+        weights.append(bold)
+        font = embedded_font(bold, m["data"], m["range"])
+        if isinstance(font, str):
+            doc.problems.append(f"an embedded {m['weight']} font that {font}")
+        else:
+            doc.fonts[bold] = font
+    if weights not in ([False], [True], [False, True]):
+        doc.problems.append("a <style> whose @font-face rules are repeated or out of order, which cardgen never writes")
+
+
+def _ranges(codes: Iterable[int]) -> str:
+    """A CSS unicode-range naming exactly ``codes``, runs joined, as the writer names them.
+
+    >>> _ranges([0x30, 0x41, 0x42, 0x43, 0x2194])
+    'U+30,U+41-43,U+2194'
+    """
+    runs: list[list[int]] = []
+    for c in sorted(codes):
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return ",".join(f"U+{a:X}" + (f"-{b:X}" if b != a else "") for a, b in runs)
+
+
+@cache
+def _shipped(bold: bool) -> Any:
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    from cardgen.render import font_path
+
+    return TTFont(str(font_path(bold)))
+
+
+@cache
+def _shipped_glyph(bold: bool, code: int) -> tuple[int, list[Any]] | None:
+    """(advance, outline with components resolved) of a character in a shipped face."""
+    from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
+
+    font = _shipped(bold)
+    name = font.getBestCmap().get(code)
+    if name is None:
+        return None
+    glyphs = font.getGlyphSet()
+    pen = DecomposingRecordingPen(glyphs)
+    glyphs[name].draw(pen)
+    return glyphs[name].width, pen.value
+
+
+@lru_cache(maxsize=256)
+def embedded_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
+    """The characters an embedded font (base64 ``data``) draws, each exactly as the shipped face
+    does (outline and advance), or what is wrong with it. Made once per font a process."""
+    from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    try:
+        font = TTFont(io.BytesIO(base64.b64decode(data, validate=True)))
+        tables = set(font.keys()) - {"GlyphOrder"}
+        if not tables <= FONT_TABLES:
+            return f"has tables cardgen never embeds ({', '.join(sorted(tables - FONT_TABLES))})"
+        if font["head"].unitsPerEm != _shipped(bold)["head"].unitsPerEm:
+            return "is scaled unlike the shipped font"
+        cmap = font.getBestCmap() or {}
+        if _ranges(cmap) != ranges:
+            return "claims characters (unicode-range) other than those it has"
+        glyphs = font.getGlyphSet()
+        for code, name in sorted(cmap.items()):
+            pen = DecomposingRecordingPen(glyphs)
+            glyphs[name].draw(pen)
+            if (glyphs[name].width, pen.value) != _shipped_glyph(bold, code):
+                return f"draws {chr(code)!r} (U+{code:04X}) unlike the shipped font"
+        pen = DecomposingRecordingPen(glyphs)
+        glyphs[font.getGlyphOrder()[0]].draw(pen)
+        if pen.value:
+            return "draws its missing-glyph box, which cardgen never embeds"
+    except Exception as e:  # fontTools meets damage in untrusted data in many ways: any is a finding
+        return f"cannot be read as a font ({type(e).__name__})"
+    return frozenset(cmap)
+
+
+def _missing_glyphs(doc: SvgDoc) -> None:
+    """Each text's characters that the shipped face has must be in the face the SVG embeds."""
+    for t in doc.texts:
+        lacking = {ord(c) for c in t.text} - doc.fonts.get(t.bold, frozenset())
+        if lacking:  # (the shipped face is read only then: it has ~3000 characters)
+            lacking &= set(_shipped(t.bold).getBestCmap())
+        if lacking:
+            what = f"a <text class={t.role!r}>" if t.role else "a <text>"
+            letters = shown("".join(map(chr, sorted(lacking))), 20)
+            doc.problems.append(f"{what} with letters {letters} that its embedded font lacks")
+            return
 
 
 def _paint(el: ET.Element, key: str, doc: SvgDoc, tag: str, *, none_ok: bool) -> str | None:
@@ -714,7 +842,8 @@ def compare_slot(
         best: TextObject | None = None
         best_d = tol
         for p in left:
-            if min(abs(p.angle - angle), 360 - abs(p.angle - angle)) > 1:
+            turn = abs(p.angle - angle)
+            if turn > 1 and 360 - turn > 1:
                 continue
             if not placed:
                 text = " ".join(p.text.split())
@@ -725,26 +854,25 @@ def compare_slot(
             d = math.hypot(p.x - ex, p.y - ey)
             if d <= best_d:
                 best, best_d = p, d
-        name = role_name(t)
         if best is None:
-            problems.append(f"its {name} {shown(t.text, 30)} is missing")
+            problems.append(f"its {role_name(t)} {shown(t.text, 30)} is missing")
             continue
-        left.remove(best)
+        del left[next(i for i, p in enumerate(left) if p is best)]  # by identity: no field-by-field ==
         found[t.role].append(best)
         got = " ".join(best.text.split())
         font = BOLD_FONT if t.bold else REGULAR_FONT
         if got != t.text and not (t.role not in ROLE_NAMES and _lacks_glyphs(got, t.text)):
-            problems.append(f"its {name} reads {shown(got, 30)}, not {shown(t.text, 30)}")
+            problems.append(f"its {role_name(t)} reads {shown(got, 30)}, not {shown(t.text, 30)}")
         if best.font != font or not best.embedded:
             problems.append(
-                f"its {name} is set in {best.font or 'an unnamed font'}{'' if best.embedded else ' (not embedded)'}, not {font}"
+                f"its {role_name(t)} is set in {best.font or 'an unnamed font'}{'' if best.embedded else ' (not embedded)'}, not {font}"
             )
         if abs(best.size - t.size * PT) > 0.02 * t.size * PT + 0.05:
-            problems.append(f"its {name} is {best.size / PT:.2f}mm tall type, not {t.size:g}mm")
+            problems.append(f"its {role_name(t)} is {best.size / PT:.2f}mm tall type, not {t.size:g}mm")
         if best.fill != _rgb(t.fill):
-            problems.append(f"its {name} is coloured {_hex(best.fill)}, not {t.fill}")
+            problems.append(f"its {role_name(t)} is coloured {_hex(best.fill)}, not {t.fill}")
         if best.mode != FILL:
-            problems.append(f"its {name} is drawn in text mode {best.mode} (3 is invisible), not filled")
+            problems.append(f"its {role_name(t)} is drawn in text mode {best.mode} (3 is invisible), not filled")
     for p in left:
         problems.append(f"it shows {shown(' '.join(p.text.split()), 30)}, which its SVG does not")
     if placed:
@@ -807,10 +935,9 @@ def page_problems(pages: list[PageObjects], plan: SheetPlan, count: int, backs: 
     out: list[str] = []
     if len(pages) != want:
         out.append(f"it has {len(pages)} pages, not the {want} that {count} cards on {plan.per_page} a sheet need")
-    pw, ph = plan.paper[0] * PT, plan.paper[1] * PT
     paper_ok = True
     for p in pages:
-        if paper_ok and (abs(p.width - pw) > 1 or abs(p.height - ph) > 1):
+        if paper_ok and not paper_fits(p, plan):
             out.append(
                 f"page {p.number} is {p.width / PT:.1f}×{p.height / PT:.1f}mm, "
                 f"not the {plan.paper[0]:g}×{plan.paper[1]:g}mm {plan.orientation} sheet {MANIFEST} records"
@@ -819,6 +946,11 @@ def page_problems(pages: list[PageObjects], plan: SheetPlan, count: int, backs: 
         if p.others:
             out.append(f"page {p.number} holds {', '.join(sorted(set(p.others)))} objects, which cardgen never draws")
     return out, paper_ok
+
+
+def paper_fits(page: PageObjects, plan: SheetPlan) -> bool:
+    """Whether ``page`` is the plan's paper, to a point."""
+    return abs(page.width - plan.paper[0] * PT) <= 1 and abs(page.height - plan.paper[1] * PT) <= 1
 
 
 def card_box_problem(page: PageObjects, plan: SheetPlan, doc: SvgDoc) -> str | None:

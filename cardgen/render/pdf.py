@@ -2,14 +2,24 @@
 
 ``invariant=1`` keeps ReportLab from stamping dates and random ids, so the same
 pages give the same bytes.
+
+Speed: a 1300-card pack has over ten thousand texts, and ReportLab's
+``saveState``/``setFont``/``translate``/``drawCentredString`` cost far more in Python
+than the few bytes they write. ``_Page.text`` writes the very operators those calls
+write (``q``, colour, ``cm``, one ``BT … ET`` text object, ``Q``: the same bytes, so
+every text stays a text object with its font, size and place), computed the way
+ReportLab computes them, with colours and encoded strings looked up once.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
+from math import cos, pi, sin
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -22,19 +32,66 @@ PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
 
 
+@lru_cache(maxsize=256)
+def _colour(hex_colour: str) -> Color:
+    """ReportLab's colour for ``#rrggbb``, parsed once (a sheet repeats a handful of colours)."""
+    return HexColor(hex_colour)
+
+
+@lru_cache(maxsize=256)
+def _fill_op(hex_colour: str) -> str:
+    """The operator ``Canvas.setFillColor`` writes for an opaque RGB colour."""
+    c = _colour(hex_colour)
+    return f"{fp_str((c.red, c.green, c.blue))} rg"
+
+
+def _text_cm(x: float, y: float, rotate: int) -> str:
+    """The ``cm`` operator ``translate(x, y)`` then ``rotate(-rotate)`` leave in the content stream.
+
+    ReportLab folds the second transform into the first by reading the first back from its
+    text, so the translation is rounded the way ``fp_str`` rounds it before being combined:
+    done here the same way, the bytes are the same.
+
+    >>> _text_cm(10.0, 20.0, 0), _text_cm(10.0, 20.0, 180)
+    ('1 0 0 1 10 20 cm', '-1 0 0 -1 10 20 cm')
+    """
+    if not rotate:
+        return f"{fp_str(1, 0, 0, 1, x, y)} cm"
+    a0, b0, c0, d0, e0, f0 = map(float, fp_str(1, 0, 0, 1, x, y).split())
+    theta = -rotate
+    a = cos(theta * pi / 180)
+    b = sin(theta * pi / 180)
+    c, d, e, f = -b, a, 0, 0
+    m = fp_str(
+        a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0
+    )
+    return f"{m} cm"
+
+
 def _register_fonts() -> None:
     for bold, name in FONT_NAMES.items():
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(font_path(bold))))
 
 
+class _Written:
+    """What one canvas has written already, to look up rather than work out again: texts are
+    encoded for the canvas's own font subsets, so this never goes from one canvas to another."""
+
+    def __init__(self) -> None:
+        self.shown: dict[tuple[bool, float, str, str], str] = {}  # (bold, size, text, anchor) -> BT … ET
+        self.cm: dict[tuple[float, float, int], str] = {}  # (x, y, rotate) in points -> its cm operator
+        self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
+
+
 class _Page:
     """Draws shapes given in mm, y down, onto a ReportLab page (points, y up)."""
 
-    def __init__(self, c: Canvas, drawing: Drawing) -> None:
+    def __init__(self, c: Canvas, drawing: Drawing, written: _Written | None = None) -> None:
         self.c = c
         self.ox, self.oy = drawing.origin
         self.h = drawing.height
+        self.written = written if written is not None else _Written()
 
     def xy(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
         return (x + dx - self.ox) * PT, (self.h - (y + dy - self.oy)) * PT
@@ -88,23 +145,64 @@ class _Page:
                 path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(shape, Text):
-            c.saveState()
-            c.setFillColor(HexColor(shape.fill))
-            c.setFont(FONT_NAMES[shape.bold], shape.size * PT)
-            c.translate(*self.xy(shape.x, shape.y, dx, dy))
-            if shape.rotate:
-                c.rotate(-shape.rotate)  # SVG turns clockwise on a y-down page
-            draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-            draw[shape.anchor](0, 0, shape.text)
-            c.restoreState()
+            if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
+                self.text(shape, dx, dy)
+            else:  # a canvas set up otherwise: let ReportLab work it out
+                self.text_by_canvas(shape, dx, dy)
         else:  # pragma: no cover - the Shape union is closed
             raise TypeError(type(shape).__name__)
 
+    def text(self, t: Text, dx: float, dy: float) -> None:
+        """What ``text_by_canvas`` writes, written directly (see the module's docstring)."""
+        c, w = self.c, self.written
+        key = (t.bold, t.size, t.text, t.anchor)
+        shown = w.shown.get(key)
+        if shown is None:
+            shown = w.shown[key] = self._text_object(t)
+        at = (*self.xy(t.x, t.y, dx, dy), t.rotate)
+        cm = w.cm.get(at)
+        if cm is None:
+            cm = w.cm[at] = _text_cm(*at)
+        if not w.coloured:
+            c._doc.ensureMinPdfVersion("transparency")  # as setFillColor does for a colour with alpha
+            w.coloured = True
+        c._code += ("q", _fill_op(t.fill), cm, shown, "Q")
+
+    def _text_object(self, t: Text) -> str:
+        """The text object ``drawString`` (or its centred and right-aligned kin) writes at the
+        origin: the start point, then ``PDFTextObject._formatText``'s operators for a TrueType font."""
+        c = self.c
+        name, size = FONT_NAMES[t.bold], t.size * PT
+        font = pdfmetrics.getFont(name)
+        width = pdfmetrics.stringWidth(t.text, name, size)
+        x0 = 0 - 0.5 * width if t.anchor == "middle" else 0 - width if t.anchor == "end" else 0
+        tf = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        ops: list[str] = []
+        current = -1
+        for subset, chunk in font.splitString(t.text, c._doc):
+            if subset != current:
+                ops.append(f"{font.getSubsetInternalName(subset, c._doc)} {tf}")
+                current = subset
+            ops.append(f"({c._escape(chunk)}) Tj")
+        return f"BT 1 0 0 1 {fp_str(x0, 0)} Tm {' '.join(ops)} T* ET"
+
+    def text_by_canvas(self, t: Text, dx: float, dy: float) -> None:
+        c = self.c
+        c.saveState()
+        c.setFillColor(_colour(t.fill))
+        c.setFont(FONT_NAMES[t.bold], t.size * PT)
+        c.translate(*self.xy(t.x, t.y, dx, dy))
+        if t.rotate:
+            c.rotate(-t.rotate)  # SVG turns clockwise on a y-down page
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[t.anchor](0, 0, t.text)
+        c.restoreState()
+
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
         if fill:
-            self.c.setFillColor(HexColor(fill))
+            self.c.setFillColor(_colour(fill))
         if stroke:
-            self.c.setStrokeColor(HexColor(stroke))
+            self.c.setStrokeColor(_colour(stroke))
             self.c.setLineWidth(width * PT)
         return int(bool(fill)), int(bool(stroke))
 
@@ -134,10 +232,11 @@ def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     c.setCreator(f"cardgen {__version__}")
     c.setProducer(f"cardgen {__version__} (ReportLab)")
     c.setAuthor("cardgen")
+    written = _Written()
     for page in pages:
         c.setPageSize((page.width * PT, page.height * PT))
         _page_boxes(c, page)
-        p = _Page(c, page)
+        p = _Page(c, page, written)
         for shape in page.shapes:
             p.draw(shape)
         c.showPage()

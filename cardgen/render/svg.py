@@ -2,19 +2,45 @@
 
 Ids are explicit and counted per document (svgwrite's automatic ids count
 across the whole process, which would make output depend on what ran before).
+
+Every SVG carries the glyphs its texts use: the shipped DejaVu Sans Mono, subset with
+fontTools and embedded as ``@font-face`` data in ``<defs><style>``, so a viewer without
+the font shows the same letters at the same widths as the PDF. The texts stay real
+``<text>`` elements (selectable, and read back by class by ``cardgen check``).
+
+svgwrite makes the document (its root, title and defs, escaped by ElementTree); the
+shapes, the bulk of every file, are written as markup here, exactly as svgwrite would
+write them (attributes sorted, empty ones left out, ElementTree's escaping), because one
+svgwrite element object per shape cost more than everything else the writer does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import base64
+import io
+import re
+from collections.abc import Collection, Iterable, Sequence
+from functools import cache
+from string import ascii_lowercase, ascii_uppercase, digits, punctuation
 
 import svgwrite
-from svgwrite.container import Group as SvgGroup
 
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
-from cardgen.render import FONT_FAMILY
+from cardgen.render import FONT_FAMILY, font_path
 
 FAMILY = f"'{FONT_FAMILY}', monospace"
+PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
+WEIGHTS = {False: "normal", True: "bold"}  # the @font-face font-weight of each shipped face
+
+# Glyphs are embedded by block, not one by one: the SVGs of a build differ in their digits,
+# capitals and arrows, but most ask for the same one or two blocks, so a build subsets each
+# face a few times instead of once a card (a subset costs ~20 ms, the SVG writer ~0.1 ms).
+# Any other character is embedded on its own.
+BLOCKS = (
+    digits + ascii_uppercase + "←↑→↓↔",  # what every card shows: numbers, spaces, abilities
+    " " + ascii_lowercase + punctuation,  # words
+)
+_BLOCK = {c: block for block in BLOCKS for c in block}
 
 
 def _n(v: float) -> str:
@@ -33,84 +59,202 @@ def path_data(path: Path) -> str:
     return "".join(parts)
 
 
-class _Writer:
-    def __init__(self, drawing: Drawing, title: str) -> None:
-        ox, oy = drawing.origin
-        self.dwg = svgwrite.Drawing(
-            size=(f"{_n(drawing.width)}mm", f"{_n(drawing.height)}mm"),
-            viewBox=f"{_n(ox)} {_n(oy)} {_n(drawing.width)} {_n(drawing.height)}",
-            profile="full",
-            debug=False,
-        )
-        self.clips = 0
-        if title or drawing.title:
-            self.dwg.set_desc(title=title or drawing.title)
+# ---------------------------------------------------------------- embedded fonts
 
-    def add(self, parent: svgwrite.base.BaseElement, shape: Shape) -> None:
-        d = self.dwg
-        attrs: dict[str, str] = {}
-        if shape.role:
-            attrs["class_"] = shape.role
-        if isinstance(shape, Rect):
-            el = d.rect(insert=(_n(shape.x), _n(shape.y)), size=(_n(shape.w), _n(shape.h)), **attrs)
-            if shape.radius:
-                el["rx"] = el["ry"] = _n(shape.radius)
-            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
-        elif isinstance(shape, Line):
-            el = d.line(start=(_n(shape.x1), _n(shape.y1)), end=(_n(shape.x2), _n(shape.y2)), **attrs)
-            self._paint(el, None, shape.stroke, shape.stroke_width)
-            if shape.dash:
-                el["stroke-dasharray"] = " ".join(_n(v) for v in shape.dash)
-        elif isinstance(shape, Polygon):
-            el = d.polygon(points=[(float(_n(x)), float(_n(y))) for x, y in shape.points], **attrs)
-            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
-        elif isinstance(shape, Circle):
-            el = d.circle(center=(_n(shape.cx), _n(shape.cy)), r=_n(shape.r), **attrs)
-            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
-        elif isinstance(shape, Path):
-            el = d.path(d=path_data(shape), **attrs)
-            self._paint(el, shape.fill, shape.stroke, shape.stroke_width)
-        elif isinstance(shape, Text):
-            el = d.text(shape.text, insert=(_n(shape.x), _n(shape.y)), **attrs)
-            el["font-family"] = FAMILY
-            el["font-size"] = _n(shape.size)
-            el["text-anchor"] = shape.anchor
-            el["fill"] = shape.fill
+
+def glyph_set(chars: Iterable[str]) -> frozenset[str]:
+    """The characters to embed for ``chars``: each with its whole block.
+
+    >>> len(glyph_set("12")), len(glyph_set("1 a")), sorted(glyph_set("é")), glyph_set("↔") == glyph_set("A")
+    (41, 100, ['é'], True)
+    """
+    out: set[str] = set()
+    for c in chars:
+        out.update(_BLOCK.get(c, c))
+    return frozenset(out)
+
+
+def unicode_range(codes: Iterable[int]) -> str:
+    """CSS ``unicode-range`` of code points, runs joined.
+
+    >>> unicode_range([0x41, 0x42, 0x43, 0x2194, 0x30])
+    'U+30,U+41-43,U+2194'
+    """
+    runs: list[list[int]] = []
+    for c in sorted(set(codes)):
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return ",".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in runs)
+
+
+@cache
+def _font_file(bold: bool) -> bytes:
+    return font_path(bold).read_bytes()
+
+
+@cache
+def font_face(bold: bool, chars: frozenset[str]) -> str:
+    """One ``@font-face`` rule: the shipped face subset to ``chars`` (those it has), as
+    base64 TrueType data; '' when it has none of them. Made once per (face, set) a process.
+    """
+    from fontTools import subset  # type: ignore[import-untyped,unused-ignore]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    options = subset.Options()
+    options.hinting = False  # outlines only: half the bytes; print and modern screens ignore hints
+    options.recalc_timestamp = False  # head.modified stays the shipped font's: same bytes every build
+    font = TTFont(io.BytesIO(_font_file(bold)), recalcTimestamp=False)  # (else save() stamps the time)
+    # No shaping tables: glyphs by cmap alone, as the PDF sets them and as ``cardgen check`` can
+    # verify; FFTM holds FontForge's timestamps. Dropped before the subsetter reads them (a third
+    # of its time).
+    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM"):
+        if tag in font:
+            del font[tag]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(ord(c) for c in chars))
+    subsetter.subset(font)
+    codes = font.getBestCmap()
+    if not codes:
+        return ""
+    data = io.BytesIO()
+    font.save(data)
+    return (
+        f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{WEIGHTS[bold]};"
+        f"src:url(data:font/ttf;base64,{base64.b64encode(data.getvalue()).decode('ascii')});"
+        f"unicode-range:{unicode_range(codes)}}}"
+    )
+
+
+def font_faces(regular: Collection[str], bold: Collection[str]) -> str:
+    """The style sheet an SVG carries for the characters of its regular and bold texts."""
+    rules = [font_face(b, glyph_set(chars)) if chars else "" for b, chars in ((False, regular), (True, bold))]
+    return "\n".join(r for r in rules if r)
+
+
+# ---------------------------------------------------------------- shapes as markup
+
+_SPECIAL = re.compile('[&<>"\r\n\t]')
+
+
+def _attr(value: str) -> str:
+    """An attribute value escaped as ElementTree escapes it (so as svgwrite writes it)."""
+    if not _SPECIAL.search(value):
+        return value
+    for raw, escaped in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")):
+        value = value.replace(raw, escaped)
+    return value.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
+
+
+def _cdata(text: str) -> str:
+    """Character data escaped as ElementTree escapes it."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _open(tag: str, attrs: dict[str, str]) -> str:
+    """``<tag a="…" …`` with svgwrite's attribute order (sorted) and rule (empty values left out).
+    Values are escaped by the caller: numbers need none."""
+    return f"<{tag}" + "".join([f' {k}="{v}"' for k, v in sorted(attrs.items()) if v])
+
+
+def _paint(attrs: dict[str, str], fill: str | None, stroke: str | None, width: float) -> dict[str, str]:
+    attrs["fill"] = _attr(fill or "none")
+    if stroke:
+        attrs["stroke"] = _attr(stroke)
+        attrs["stroke-width"] = _n(width)
+    return attrs
+
+
+class _Writer:
+    """The shapes of one drawing as markup, with the clip paths and characters they need."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.clips: list[tuple[float, float, float, float]] = []
+        self.chars: dict[bool, set[str]] = {False: set(), True: set()}
+
+    def add(self, shape: Shape) -> None:
+        out = self.parts
+        attrs: dict[str, str] = {"class": _attr(shape.role)} if shape.role else {}
+        if isinstance(shape, Text):
+            attrs["x"], attrs["y"] = _n(shape.x), _n(shape.y)
+            attrs["font-family"] = _attr(FAMILY)
+            attrs["font-size"] = _n(shape.size)
+            attrs["text-anchor"] = _attr(shape.anchor)
+            attrs["fill"] = _attr(shape.fill)
             if shape.bold:
-                el["font-weight"] = "bold"
+                attrs["font-weight"] = "bold"
             if shape.rotate:
-                el["transform"] = f"rotate({shape.rotate} {_n(shape.x)} {_n(shape.y)})"
+                attrs["transform"] = f"rotate({shape.rotate} {_n(shape.x)} {_n(shape.y)})"
+            self.chars[shape.bold].update(shape.text)
+            text = str(shape.text)
+            out.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
+        elif isinstance(shape, Rect):
+            attrs.update(x=_n(shape.x), y=_n(shape.y), width=_n(shape.w), height=_n(shape.h))
+            if shape.radius:
+                attrs["rx"] = attrs["ry"] = _n(shape.radius)
+            out.append(_open("rect", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
+        elif isinstance(shape, Line):
+            attrs.update(x1=_n(shape.x1), y1=_n(shape.y1), x2=_n(shape.x2), y2=_n(shape.y2))
+            _paint(attrs, None, shape.stroke, shape.stroke_width)
+            if shape.dash:
+                attrs["stroke-dasharray"] = " ".join(_n(v) for v in shape.dash)
+            out.append(_open("line", attrs) + " />")
+        elif isinstance(shape, Polygon):
+            # svgwrite writes each point as "%s,%s" of floats (3 -> "3.0")
+            attrs["points"] = " ".join(f"{float(_n(x))},{float(_n(y))}" for x, y in shape.points)
+            out.append(_open("polygon", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
+        elif isinstance(shape, Circle):
+            attrs.update(cx=_n(shape.cx), cy=_n(shape.cy), r=_n(shape.r))
+            out.append(_open("circle", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
+        elif isinstance(shape, Path):
+            attrs["d"] = path_data(shape)
+            out.append(_open("path", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
         elif isinstance(shape, Group):
-            el = d.g(**attrs)
             if shape.dx or shape.dy:
-                el["transform"] = f"translate({_n(shape.dx)} {_n(shape.dy)})"
-            inner: SvgGroup = el
+                attrs["transform"] = f"translate({_n(shape.dx)} {_n(shape.dy)})"
+            close = "</g>"
+            out.append(_open("g", attrs))
             if shape.clip:
-                self.clips += 1
-                clip = d.defs.add(d.clipPath(id=f"clip{self.clips}"))
-                x, y, w, h = shape.clip
-                clip.add(d.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
-                inner = el.add(d.g(clip_path=f"url(#clip{self.clips})"))
+                self.clips.append(shape.clip)
+                out.append(f'><g clip-path="url(#clip{len(self.clips)})"')
+                close = "</g></g>"
+            if not shape.shapes:
+                out.append(" />" + close[4:])
+                return
+            out.append(">")
             for child in shape.shapes:
-                self.add(inner, child)
+                self.add(child)
+            out.append(close)
         else:  # pragma: no cover - the Shape union is closed
             raise TypeError(type(shape).__name__)
-        parent.add(el)
-
-    @staticmethod
-    def _paint(el: svgwrite.base.BaseElement, fill: str | None, stroke: str | None, width: float) -> None:
-        el["fill"] = fill or "none"
-        if stroke:
-            el["stroke"] = stroke
-            el["stroke-width"] = _n(width)
 
 
 def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     """One standalone SVG document of the single drawing in ``pages``."""
     if len(pages) != 1:
         raise ValueError("an SVG file holds one drawing")
-    w = _Writer(pages[0], title)
-    for shape in pages[0].shapes:
-        w.add(w.dwg, shape)
-    body: str = w.dwg.tostring()
-    return ('<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n").encode("utf-8")
+    drawing = pages[0]
+    shapes = _Writer()
+    for shape in drawing.shapes:
+        shapes.add(shape)
+    ox, oy = drawing.origin
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(drawing.width)}mm", f"{_n(drawing.height)}mm"),
+        viewBox=f"{_n(ox)} {_n(oy)} {_n(drawing.width)} {_n(drawing.height)}",
+        profile="full",
+        debug=False,
+    )
+    if title or drawing.title:
+        dwg.set_desc(title=title or drawing.title)
+    style = font_faces(shapes.chars[False], shapes.chars[True])
+    if style:
+        dwg.defs.add(dwg.style(style))
+    for i, (x, y, w, h) in enumerate(shapes.clips, 1):
+        clip = dwg.defs.add(dwg.clipPath(id=f"clip{i}"))
+        clip.add(dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
+    document: str = dwg.tostring()
+    end = "</svg>"  # the root always has children (its <defs>): the shapes go after them
+    assert document.endswith(end)
+    return (PROLOG + document[: -len(end)] + "".join(shapes.parts) + end + "\n").encode("utf-8")

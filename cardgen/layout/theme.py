@@ -1,0 +1,75 @@
+"""A look for the cards: colours per pattern or 2D category, a title, a logo, a back design.
+
+A ``Theme`` is plain data (frozen, hashable); ``products/theme.py`` reads one from a
+TOML file and checks every key. The faces and backs in ``card.py`` and ``card2d.py``
+ask it for their colours and fall back on the built-in ones for whatever it leaves out.
+
+>>> t = Theme(colours=(("one", Colours(accent="#123456")),), logo="locomotive")
+>>> t.accent("one", "#1f4e79"), t.tint("one", "#dfe8f2"), t.accent("two", "#8a2323")
+('#123456', '#dfe8f2', '#8a2323')
+>>> parse_colour("#AbC"), parse_colour(" #1f4e79 ")
+('#aabbcc', '#1f4e79')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LOGOS = ("none", "locomotive")  # what may stand in the middle of every face
+BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone
+_COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def parse_colour(text: str) -> str:
+    """``#rgb`` or ``#rrggbb`` (any case) → ``#rrggbb`` in lower case; ValueError otherwise.
+
+    >>> parse_colour("red")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'red' is not a colour: write #rrggbb or #rgb
+    """
+    m = _COLOUR.fullmatch(text.strip())
+    if not m:
+        raise ValueError(f"{text!r} is not a colour: write #rrggbb or #rgb")
+    digits = m.group(1).lower()
+    return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits))
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The two colours of a card: ``accent`` (ability text, frames, the back) and ``tint``
+    (the ground around the panel); None keeps the built-in one."""
+
+    accent: str | None = None
+    tint: str | None = None
+
+
+@dataclass(frozen=True)
+class Theme:
+    """``colours`` is keyed by pattern (``one``, ``two``, ``three``), ``2d`` (every 2D card)
+    or a 2D category name (``row-swap``), which wins over ``2d``."""
+
+    name: str = ""  # the theme file's stem, for the folder name
+    colours: tuple[tuple[str, Colours], ...] = ()
+    title: str = ""  # printed on every card when --title gives none
+    logo: str = "none"  # one of LOGOS
+    back: str = "train"  # one of BACKS
+
+    def _pick(self, keys: tuple[str, ...], which: str) -> str | None:
+        table = dict(self.colours)
+        for key in keys:
+            value: str | None = getattr(table[key], which) if key in table else None
+            if value:
+                return value
+        return None
+
+    def accent(self, key: str | tuple[str, ...], default: str) -> str:
+        """The accent for ``key`` (or the first of several keys the theme sets), else ``default``."""
+        return self._pick((key,) if isinstance(key, str) else key, "accent") or default
+
+    def tint(self, key: str | tuple[str, ...], default: str) -> str:
+        return self._pick((key,) if isinstance(key, str) else key, "tint") or default
+
+
+PLAIN = Theme()  # the built-in look

@@ -1,0 +1,169 @@
+"""Reading a theme file (``--theme FILE``, TOML) into a ``layout.theme.Theme``, strictly:
+an unknown key, a colour that is not one, a value of the wrong kind or a file that is not
+there is one line naming the key. A theme is recorded in ``pack.json`` (``theme_record``)
+so that ``cardgen check`` can draw the cards again as they were built.
+
+A theme file::
+
+    title = "Family night"      # on every card, unless --title gives one
+    logo = "locomotive"         # or "none"
+    back = "train"              # or "plain"
+
+    [colours.one]               # pattern one, two or three; "2d" for all 2D cards,
+    accent = "#0b6e4f"          # or a 2D category such as "row-swap"
+    tint = "#e3f1ea"
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError
+from cardgen.layout.theme import BACKS, LOGOS, Colours, Theme, parse_colour
+
+MAX_THEME_BYTES = 64 * 1024
+PATTERNS = ("one", "two", "three")
+TOP = ("title", "logo", "back", "font", "colours")
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true")  # TrueType, OpenType (CFF), old Mac TrueType
+
+
+def colour_keys() -> tuple[str, ...]:
+    """What ``[colours.KEY]`` may name: the patterns, ``2d``, and every 2D category."""
+    from cardgen.rules.grid import CATEGORIES
+
+    return (*PATTERNS, "2d", *CATEGORIES)
+
+
+def theme_name(path: Path) -> str:
+    """The theme's name in folder names: the file's stem in plain lower-case letters and digits.
+
+    >>> theme_name(Path("themes/Night Train!.toml"))
+    'night-train'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")[:30] or "theme"
+
+
+def load_theme(path: Path) -> Theme:
+    """The theme in ``path``, checked key by key; files it names are looked for beside it."""
+    from cardgen.products.output import read_file, show_path
+
+    raw = read_file(path, limit=MAX_THEME_BYTES, what="theme")
+    where = f"theme {show_path(path)}"
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise CardgenError(f"{where}: not a TOML file ({e})") from None
+    return parse_theme(data, where, name=theme_name(path), folder=path.parent)
+
+
+def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = None) -> Theme:
+    """``data`` (a theme file's tables, or a ``theme_record``) as a Theme; ``folder``: where
+    the files a theme names are (None: a record, which names no files)."""
+    from cardgen.options import clean_title
+
+    if not isinstance(data, dict):
+        raise CardgenError(f"{where}: not a table of keys")
+    for key in data:
+        if key not in TOP:
+            hint = " (did you mean 'colours'?)" if key == "colors" else ""
+            raise CardgenError(f"{where}: unknown key {key!r}{hint}: use {', '.join(TOP)}")
+    title = _text(data, "title", where)
+    try:
+        title = clean_title(title)
+    except CardgenError as e:
+        raise CardgenError(f"{where}: title: {e}") from None
+    logo = _choice(data, "logo", LOGOS, where, folder)
+    back = _choice(data, "back", BACKS, where, folder)
+    if "font" in data:
+        font = _file(data, "font", where, folder)
+        with font.open("rb") as f:
+            head = f.read(4)
+        if head not in FONT_MAGIC:
+            raise CardgenError(f"{where}: font: {data['font']!r} is not a TrueType or OpenType font file")
+        raise CardgenError(
+            f"{where}: font: your own font is not supported yet (the PDF writer embeds only the shipped "
+            "DejaVu Sans Mono): remove the key"
+        )
+    return Theme(name=name, colours=_colours(data.get("colours", {}), where), title=title, logo=logo, back=back)
+
+
+def _text(data: dict[str, Any], key: str, where: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise CardgenError(f"{where}: {key} must be a string, not {value!r}")
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], where: str, folder: Path | None) -> str:
+    """One of ``choices``; a file of one's own is looked for and, if there, refused for now."""
+    value = _text(data, key, where) or choices[0]
+    if value in choices:
+        return value
+    if folder is not None and ("." in value or "/" in value):
+        _file(data, key, where, folder)
+        raise CardgenError(
+            f"{where}: {key}: an image of your own is not supported yet: use {' or '.join(map(repr, choices))}"
+        )
+    raise CardgenError(f"{where}: {key} {value!r} is not one of {', '.join(map(repr, choices))}")
+
+
+def _file(data: dict[str, Any], key: str, where: str, folder: Path | None) -> Path:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise CardgenError(f"{where}: {key} must name a file")
+    if folder is None:
+        raise CardgenError(f"{where}: {key} names a file, which a record cannot hold")
+    path = folder / value
+    if not path.is_file():
+        raise CardgenError(f"{where}: {key}: no such file {value!r} (looked for {path})")
+    return path
+
+
+def _colours(table: Any, where: str) -> tuple[tuple[str, Colours], ...]:
+    if not isinstance(table, dict):
+        raise CardgenError(f"{where}: colours must be tables, written [colours.one]")
+    allowed = colour_keys()
+    out = []
+    for key, value in table.items():
+        if key not in allowed:
+            raise CardgenError(
+                f"{where}: unknown key 'colours.{key}': use a pattern (one, two, three), 2d, or a 2D category"
+            )
+        if not isinstance(value, dict):
+            raise CardgenError(f"{where}: colours.{key} must be a table with accent and tint")
+        found: dict[str, str] = {}
+        for part, colour in value.items():
+            if part not in ("accent", "tint"):
+                raise CardgenError(f"{where}: unknown key 'colours.{key}.{part}': use accent, tint")
+            if not isinstance(colour, str):
+                raise CardgenError(f'{where}: colours.{key}.{part} must be a string such as "#1f4e79"')
+            try:
+                found[part] = parse_colour(colour)
+            except ValueError as e:
+                raise CardgenError(f"{where}: colours.{key}.{part} {e}") from None
+        out.append((key, Colours(found.get("accent"), found.get("tint"))))
+    return tuple(sorted(out))
+
+
+def theme_record(theme: Theme) -> dict[str, Any]:
+    """The theme as ``pack.json`` records it (everything but its name, which is in the folder's).
+
+    >>> theme_record(Theme(colours=(("one", Colours(accent="#123456")),)))
+    {'title': '', 'logo': 'none', 'back': 'train', 'colours': {'one': {'accent': '#123456'}}}
+    """
+    colours = {
+        key: {part: value for part, value in (("accent", c.accent), ("tint", c.tint)) if value}
+        for key, c in theme.colours
+    }
+    return {"title": theme.title, "logo": theme.logo, "back": theme.back, "colours": colours}
+
+
+def theme_from_manifest(data: dict[str, Any]) -> Theme | None:
+    """The theme a (validated) manifest records, or None."""
+    record = data.get("theme")
+    if record is None:
+        return None
+    return parse_theme(record, "pack.json: theme")
