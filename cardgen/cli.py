@@ -22,14 +22,22 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.options import PrintArgs, PrintOptions
 
-app = typer.Typer(
-    name="cardgen",
-    help="Print-and-play cards, mats and sheets for train-themed games.\n\n"
-    "Example: cardgen pack --pattern two --census 7",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+
+def command_group(name: str, help: str) -> typer.Typer:
+    """A Typer app as every cardgen command group is: help when called bare, plain errors."""
+    return typer.Typer(
+        name=name,
+        help=help,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+
+app = command_group(
+    "cardgen",
+    "Print-and-play cards, mats and sheets for train-themed games.\n\nExample: cardgen pack --pattern two --census 7",
 )
 
 
@@ -56,7 +64,7 @@ class Stream:
     def print(self, text: object = "", *, style: str | None = None, markup: bool = True, **_: object) -> None:
         line, colour = str(text), self.is_terminal
         if markup:
-            line = self.TAG.sub(lambda m: (f"\x1b[{'0' if m[1] else self.COLOURS[m[2]]}m" if colour else ""), line)
+            line = self.TAG.sub(lambda m: f"\x1b[{'0' if m[1] else self.COLOURS[m[2]]}m" if colour else "", line)
         if style in self.COLOURS and colour:
             line = f"\x1b[{self.COLOURS[style]}m{line}\x1b[0m"
         self.file.write(line + "\n")
@@ -210,7 +218,8 @@ def placemat(
 def build(
     out_dir: Out = Path("output"),
     paper: Annotated[
-        Optional[str], typer.Option(help="Paper for every item: a4, letter, a3 or tabloid (default: a4, or the config's).")
+        Optional[str],
+        typer.Option(help="Paper for every item: a4, letter, a3 or tabloid (default: a4, or the config's)."),
     ] = None,
     config: Annotated[
         Optional[Path],
@@ -355,7 +364,8 @@ def seq(
 @printing("paper", "bleed", "margin", "gutter", "title", "backs")
 def tiles(
     set_: Annotated[
-        str, typer.Option("--set", help="wild: the 21 wild tiles; full: all 112 (91 double-12 number tiles + 21 wilds).")
+        str,
+        typer.Option("--set", help="wild: the 21 wild tiles; full: all 112 (91 double-12 number tiles + 21 wilds)."),
     ] = "wild",
     numerals: Annotated[
         bool, typer.Option("--numerals", help="Print each number as a coloured digit instead of pips.")
@@ -372,14 +382,10 @@ def tiles(
     _report(f"wrote {result.cards} tiles to {result.folder}/", result.notes)
 
 
-supertrain = typer.Typer(
-    name="supertrain",
-    help="SuperTrain (double-12 dominoes with 21 wild tiles): count what a hand scores.\n\n"
+supertrain = command_group(
+    "supertrain",
+    "SuperTrain (double-12 dominoes with 21 wild tiles): count what a hand scores.\n\n"
     'Example: cardgen supertrain score "12-5 3-Train A-Train"',
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
 )
 app.add_typer(supertrain, name="supertrain")
 
@@ -415,14 +421,10 @@ def scoresheet(
 
 # --- amtrak commands (amtrak score/compare, scorecard) ---
 
-amtrak = typer.Typer(
-    name="amtrak",
-    help="Amtrak the Game: score a train, rank trains. A car is TIE/RAIL (K/7, 9/9, JK/4).\n\n"
+amtrak = command_group(
+    "amtrak",
+    "Amtrak the Game: score a train, rank trains. A car is TIE/RAIL (K/7, 9/9, JK/4).\n\n"
     'Example: cardgen amtrak score "K/7 Q/2 J/5 9/3"',
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
 )
 app.add_typer(amtrak, name="amtrak")
 AmtrakJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of aligned columns.")]
@@ -469,14 +471,9 @@ def scorecard(
 
 # --- train referee and handouts ---
 
-train = typer.Typer(
-    name="train",
-    help="Train, the 52-card game: ask the referee whether a play is legal.\n\n"
-    "Example: cardgen train can-play 7 --on 5",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+train = command_group(
+    "train",
+    "Train, the 52-card game: ask the referee whether a play is legal.\n\nExample: cardgen train can-play 7 --on 5",
 )
 app.add_typer(train, name="train")
 
