@@ -91,7 +91,7 @@ def test_two_builds_are_byte_identical(default_build, tmp_path):
 
 def test_quiet_prints_nothing_and_a_summary_otherwise(tmp_path, capsys):
     config = tmp_path / "one.toml"
-    config.write_text('[[placemat]]\ncensus = 4\n')
+    config.write_text("[[placemat]]\ncensus = 4\n")
     code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o", "--quiet")
     assert (code, out, err) == (0, "", "")
     code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o")
@@ -131,7 +131,7 @@ def test_cardgen_toml_in_the_current_folder_is_used_and_paper_wins_over_it(tmp_p
 @pytest.mark.parametrize(
     "text, needle",
     [
-        ('[[pak]]\ncensus = 7\n', "unknown key 'pak'"),
+        ("[[pak]]\ncensus = 7\n", "unknown key 'pak'"),
         ('[[pack]]\npattrn = "two"\n', "item 1 (pack): unknown key 'pattrn'"),
         ('[[pack]]\ncensus = "7"\n', "item 1 (pack): key 'census' is '7': wanted int"),
         ('[[pack]]\nbacks = "yes"\n', "item 1 (pack): key 'backs' is 'yes': wanted bool"),

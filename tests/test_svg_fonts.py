@@ -554,3 +554,12 @@ def test_tile_svgs_embed_their_fonts_and_check_clean(tmp_path):  # type: ignore[
     tile = (folder / "tiles" / "12-train.svg").read_text("utf-8")
     assert "bold" in embedded(tile)
     assert check_folder(folder) == []
+
+
+@pytest.mark.parametrize("title", ["Zug ✓", "Café №5 ★", "Ω ≤ ∞ · ½"])
+def test_titles_beyond_ascii_build_and_check_clean(tmp_path, title):
+    """Composite glyphs (✓) come out of the subsetter re-rounded by a font unit: still the shipped glyph."""
+    from cardgen.cli import run
+
+    assert run(["pack", "--census", "3", "--copies", "1", "--title", title, "--out", str(tmp_path)]) == 0
+    assert run(["check", str(next(tmp_path.iterdir()))]) == 0

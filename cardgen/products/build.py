@@ -168,7 +168,7 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
         if isinstance(options.get("theme"), str):
             options["theme"] = str(path.parent / options["theme"])
     if not items:
-        raise CardgenError(f"{path} names no items: add e.g. [[pack]] with pattern = \"two\"")
+        raise CardgenError(f'{path} names no items: add e.g. [[pack]] with pattern = "two"')
     if len(items) > MAX_ITEMS:
         raise CardgenError(f"{path} names {len(items)} items: at most {MAX_ITEMS}")
     return defaults, items

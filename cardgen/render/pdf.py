@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import cos, pi, sin
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
@@ -240,5 +241,12 @@ def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
         for shape in page.shapes:
             p.draw(shape)
         c.showPage()
-    c.save()
+    # Page streams deflated only, not also ASCII85-encoded (ReportLab's default, which makes them
+    # a quarter larger). ReportLab reads the setting while saving; it is put back for other
+    # writers (a global, so not for threads: ``cardgen build`` runs its items in processes).
+    a85, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        c.save()
+    finally:
+        rl_config.useA85 = a85
     return buf.getvalue()
