@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from lxml import etree
 from PIL import Image, ImageChops, ImageStat
 
+import cardgen.render.fonts as fonts_module
 import cardgen.render.svg as svg_module
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
 from cardgen.layout.shapes import Path as PathShape
@@ -177,11 +178,40 @@ def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-de
     from cardgen.rules.patterns import make_pattern
 
     spec = make_pattern("one", 12)  # 264 cards, numbers 1..264, abilities A↔B … K↔L
-    svg_module.font_face.cache_clear()
+    fonts_module.font_face.cache_clear()
     for c in spec.cards():
         render("svg", [face(c, spec, print_options())])
-    info = svg_module.font_face.cache_info()
+    info = fonts_module.font_face.cache_info()
     assert info.misses == 1 and info.hits == 263
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("blocks", list(fonts_module.READY))
+def test_the_ready_made_subsets_draw_every_character_of_their_blocks_as_the_shipped_font(bold, blocks):  # type: ignore[no-untyped-def]
+    """The checker knows the shipped subsets by their bytes: here each one is read with fontTools
+    and compared glyph by glyph with the shipped face (the checker's path for any other font)."""
+    from cardgen.products.readback import _foreign_font
+
+    data = base64.b64encode(fonts_module.ready_path(bold, blocks).read_bytes()).decode("ascii")
+    chars = "".join(fonts_module.BLOCKS[i] for i in blocks)
+    assert set(map(ord, chars)) <= SHIPPED[bold]
+    assert _foreign_font(bold, data, fonts_module.unicode_range(map(ord, chars))) == frozenset(map(ord, chars))
+    assert fonts_module.ready_faces(bold)[data] == frozenset(map(ord, chars))
+    # and the writer embeds that file for exactly these characters
+    rule = fonts_module.font_face(bold, frozenset(chars))
+    assert f"base64,{data})" in rule and f"font-weight:{'bold' if bold else 'normal'}" in rule
+
+
+def test_a_pack_is_written_and_checked_without_the_font_subsetter(tmp_path):  # type: ignore[no-untyped-def]
+    """Speed (issue #12): the subsets a pack needs ship ready-made; fontTools is not even imported."""
+    script = (
+        "import sys\n"
+        "from cardgen.cli import run\n"
+        f"assert run(['pack', '--pattern', 'two', '--census', '7', '--out', {str(tmp_path)!r}]) == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('fontTools')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"
 
 
 # ---------------------------------------------------------------- real renderers against the PDF

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
 from cardgen.layout.shapes import Drawing
 from cardgen.options import PrintOptions
+from cardgen.products.aside import Aside
+from cardgen.products.pageobjects import digest, read_aside
 from cardgen.render import render
 from cardgen.rules.check import Violation
 
@@ -55,7 +58,7 @@ def write_deck(
     opts: PrintOptions,
     plan: SheetPlan,
     manifest: dict[str, object],
-    extra: dict[str, bytes],
+    extra: dict[str, bytes | Callable[[], bytes]],
     check: Callable[[Path], list[Violation]],
     out: Path,
     folder_name: str = "cards",
@@ -66,6 +69,8 @@ def write_deck(
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
     ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
+    ``extra`` files may be given as functions that make them: they are made while the PDF is
+    written aside (``products/aside.py``), as are the SVGs.
     ``export_back`` is the back for a TTS deck when no backs are printed (``back`` is None).
     """
     from cardgen.products.output import Staging
@@ -75,26 +80,37 @@ def write_deck(
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
     steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
+    pdf_name = f"{slug}.pdf"
     with Staging(folder) as stage:
-        for i, (stem, drawing) in enumerate(faces, 1):
-            stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
-            if progress:
-                progress(i, steps)
-        if back is not None:
-            stage.write(f"{folder_name}/back.svg", render("svg", [back]))
-        pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
-        stage.write(MANIFEST, deck_manifest(manifest, len(faces), opts, plan, back is not None))
-        for name, data in extra.items():
-            stage.write(name, data)
-        if opts.png:
-            write_pngs(
-                stage.write, faces, back, opts.png, lambda i: progress(len(faces) + i, steps) if progress else None
-            )
-        if opts.tts and tts_back is not None and faces:
-            what = faces[0][1].meta.get("set", slug) if faces else slug
-            write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what)
-        violations = check(stage.tmp)
+
+        def write_pdf(send: Callable[[object], None]) -> None:
+            """The imposed sheets, written and read back (aside: on the other core)."""
+            pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
+            data = render("pdf", pages, title=opts.title or slug)
+            stage.write(pdf_name, data)
+            read_back(data, send)
+
+        with Aside(write_pdf) as pdf:
+            for i, (stem, drawing) in enumerate(faces, 1):
+                stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
+                if progress:
+                    progress(i, steps)
+            if back is not None:
+                stage.write(f"{folder_name}/back.svg", render("svg", [back]))
+            stage.write(MANIFEST, deck_manifest(manifest, len(faces), opts, plan, back is not None))
+            for name, made in extra.items():
+                stage.write(name, made if isinstance(made, bytes) else made())
+            if opts.png:
+                write_pngs(
+                    stage.write, faces, back, opts.png, lambda i: progress(len(faces) + i, steps) if progress else None
+                )
+            if opts.tts and tts_back is not None and faces:
+                what = faces[0][1].meta.get("set", slug) if faces else slug
+                write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what)
+            stage.adopt(pdf_name)
+            read = pdf.count()  # the pages read back, and last the digest of the bytes they were read from
+            with read_aside(pdf.item(read - 1), read - 1, pdf.item) if read else nullcontext():
+                violations = check(stage.tmp)
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()
@@ -117,6 +133,21 @@ def write_deck(
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
     return BuildResult(folder, files, len(faces), plan, sheets, notes)
+
+
+def read_back(data: bytes, send: Callable[[object], None]) -> None:
+    """Each page of the PDF ``data`` as pdfium reads it, then the digest of ``data``; nothing
+    when pdfium cannot open it (the check then opens it again and says why)."""
+    from cardgen.products.pdfread import PdfPages
+
+    try:
+        doc = PdfPages(data)
+    except CardgenError:
+        return
+    with doc:
+        for i in range(len(doc)):
+            send(doc.read(i))
+    send(digest(data))
 
 
 def write_pngs(

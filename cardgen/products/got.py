@@ -54,7 +54,7 @@ def build_pack(
             "copies": spec.copies,
             "cardgen_version": __version__,
         },
-        extra={"pack.csv": pack_table(spec.cards()), "rules.html": pack_handout(spec, opts.title)},
+        extra={"pack.csv": pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
         check=lambda folder: check_pack_folder(folder, redraw=False).violations,
         out=out,
         progress=progress,

@@ -27,7 +27,7 @@ from cardgen.impose.sheets import SheetPlan
 from cardgen.products import FolderCheck
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file
-from cardgen.products.pdfread import PageObjects, PdfPages, TextObject
+from cardgen.products.pageobjects import PageObjects, TextObject, open_pages
 from cardgen.products.readback import (
     PDF_LIMIT,
     TEXT_LIMIT,
@@ -360,7 +360,7 @@ def check_pdf(
         extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
         return [Violation("files", f"pdf: {name} is damaged: {d}") for d in damage[:5]] + extra
     try:
-        pdf = PdfPages(raw)
+        pdf = open_pages(raw)
     except CardgenError as e:
         return [Violation("files", f"pdf: {name}: {e}")]
     with pdf:

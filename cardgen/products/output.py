@@ -404,6 +404,10 @@ class Staging:
             raise _fail("write to", self.dest, e) from None
         self.files.append(rel)
 
+    def adopt(self, rel: str) -> None:
+        """A file another process wrote into the staging folder (``products/aside``): committed with the rest."""
+        self.files.append(rel)
+
     def commit(self) -> list[Path]:
         """Swap the staged folder in for ``dest`` (the old one stays whole until then); its files."""
         listing = {"written_by": "cardgen", "files": sorted(set(self.files))}

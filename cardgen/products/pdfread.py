@@ -12,59 +12,22 @@ from __future__ import annotations
 
 import ctypes
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from cardgen.errors import CardgenError
+from cardgen.products.pageobjects import FILL, Box, Colour, PageObjects, PathObject, TextObject
 
-Box = tuple[float, float, float, float]  # left, bottom, right, top
-Colour = tuple[int, int, int, int]  # r, g, b, a
+__all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_pages"]
 
-FILL = 0  # text render mode cardgen writes: glyphs filled (3 would be invisible)
 TEXT, PATH = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH
 OTHER_KINDS = {
     raw.FPDF_PAGEOBJ_IMAGE: "image",
     raw.FPDF_PAGEOBJ_SHADING: "shading",
     raw.FPDF_PAGEOBJ_FORM: "form",
 }
-
-
-@dataclass(frozen=True, slots=True)  # slots: a big pack's pages hold tens of thousands of these
-class TextObject:
-    text: str
-    font: str  # base font name, subset prefix removed
-    size: float  # effective size in points (font size × scale)
-    angle: float  # degrees, counter-clockwise; 180 is upside down
-    x: float  # origin of the first glyph
-    y: float
-    box: Box
-    fill: Colour
-    mode: int = FILL  # text render mode (0 fill, 1 stroke, 3 invisible, ...)
-    embedded: bool = True  # the font program is in the file
-
-    @property
-    def bold(self) -> bool:
-        return "Bold" in self.font
-
-
-@dataclass(frozen=True, slots=True)
-class PathObject:
-    box: Box
-    fill: Colour | None  # None when the path is not filled
-    stroke: Colour | None
-
-
-@dataclass(frozen=True)
-class PageObjects:
-    number: int  # 1-based
-    width: float
-    height: float
-    texts: list[TextObject]
-    paths: list[PathObject]
-    others: tuple[str, ...] = ()  # kinds of any other objects on the page (image, form, ...)
 
 
 class _Reader:

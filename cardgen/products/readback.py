@@ -39,7 +39,7 @@ from cardgen.options import PrintOptions
 from cardgen.products import PRODUCTS, FolderCheck, product
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file, show_path
-from cardgen.products.pdfread import FILL, PageObjects, PathObject, TextObject
+from cardgen.products.pageobjects import FILL, PageObjects, PathObject, TextObject
 from cardgen.rules.check import Violation
 from cardgen.units import MAX_LENGTH, PAPERS, shown
 
@@ -457,6 +457,16 @@ def _same_outline(a: list[Any], b: list[Any]) -> bool:
 def embedded_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
     """The characters an embedded font (base64 ``data``) draws, each exactly as the shipped face
     does (outline and advance), or what is wrong with it. Made once per font a process."""
+    from cardgen.render.fonts import ready_faces
+
+    ready = ready_faces(bold).get(data)  # a subset shipped with cardgen, verified by its tests
+    if ready is not None:
+        return ready if _ranges(ready) == ranges else "claims characters (unicode-range) other than those it has"
+    return _foreign_font(bold, data, ranges)
+
+
+def _foreign_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
+    """``embedded_font`` for data other than the shipped subsets: read and compared glyph by glyph."""
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 

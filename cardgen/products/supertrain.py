@@ -34,7 +34,7 @@ from cardgen.units import parse_card
 
 if TYPE_CHECKING:
     from cardgen.impose.sheets import SheetPlan
-    from cardgen.products.pdfread import PageObjects
+    from cardgen.products.pageobjects import PageObjects
 
 DEFAULT_TILE = "2x1in"  # 50.8 × 25.4 mm, the usual domino
 MIN_HALF = 15.0  # mm: a smaller half cannot show twelve pips anyone could count
@@ -360,10 +360,13 @@ def pdf_slot_halves(page: PageObjects, plan: SheetPlan, slot: int) -> list[Seen]
 
 def read_pdf_tiles(pdf: Path, plan: SheetPlan, backs: bool, order: list[Tile]) -> tuple[list[Tile], list[Violation]]:
     """Every tile on the PDF's front pages, slot by slot, compared with the set's order."""
-    from cardgen.products.pdfread import read_pages
+    from cardgen.products.output import read_file
+    from cardgen.products.pageobjects import open_pages
+    from cardgen.products.readback import PDF_LIMIT
 
     try:
-        pages = read_pages(pdf)
+        with open_pages(read_file(pdf, limit=PDF_LIMIT, what="PDF")) as doc:
+            pages = [doc.read(i) for i in range(len(doc))]
     except CardgenError as e:
         return [], [Violation("files", f"pdf: {e}")]
     want_pages = plan.pages(len(order)) * (2 if backs else 1)

@@ -3,8 +3,8 @@
 Ids are explicit and counted per document (svgwrite's automatic ids count
 across the whole process, which would make output depend on what ran before).
 
-Every SVG carries the glyphs its texts use: the shipped DejaVu Sans Mono, subset with
-fontTools and embedded as ``@font-face`` data in ``<defs><style>``, so a viewer without
+Every SVG carries the glyphs its texts use: the shipped DejaVu Sans Mono, subset
+(``render/fonts.py``) and embedded as ``@font-face`` data in ``<defs><style>``, so a viewer without
 the font shows the same letters at the same widths as the PDF. The texts stay real
 ``<text>`` elements (selectable, and read back by class by ``cardgen check``).
 
@@ -16,31 +16,17 @@ svgwrite element object per shape cost more than everything else the writer does
 
 from __future__ import annotations
 
-import base64
-import io
 import re
-from collections.abc import Collection, Iterable, Sequence
-from functools import cache
-from string import ascii_lowercase, ascii_uppercase, digits, punctuation
+from collections.abc import Sequence
 
 import svgwrite
 
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
-from cardgen.render import FONT_FAMILY, font_path
+from cardgen.render import FONT_FAMILY
+from cardgen.render.fonts import font_faces
 
 FAMILY = f"'{FONT_FAMILY}', monospace"
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
-WEIGHTS = {False: "normal", True: "bold"}  # the @font-face font-weight of each shipped face
-
-# Glyphs are embedded by block, not one by one: the SVGs of a build differ in their digits,
-# capitals and arrows, but most ask for the same one or two blocks, so a build subsets each
-# face a few times instead of once a card (a subset costs ~20 ms, the SVG writer ~0.1 ms).
-# Any other character is embedded on its own.
-BLOCKS = (
-    digits + ascii_uppercase + "←↑→↓↔",  # what every card shows: numbers, spaces, abilities
-    " " + ascii_lowercase + punctuation,  # words
-)
-_BLOCK = {c: block for block in BLOCKS for c in block}
 
 
 def _n(v: float) -> str:
@@ -57,80 +43,6 @@ def path_data(path: Path) -> str:
     if path.closed:
         parts.append("Z")
     return "".join(parts)
-
-
-# ---------------------------------------------------------------- embedded fonts
-
-
-def glyph_set(chars: Iterable[str]) -> frozenset[str]:
-    """The characters to embed for ``chars``: each with its whole block.
-
-    >>> len(glyph_set("12")), len(glyph_set("1 a")), sorted(glyph_set("é")), glyph_set("↔") == glyph_set("A")
-    (41, 100, ['é'], True)
-    """
-    out: set[str] = set()
-    for c in chars:
-        out.update(_BLOCK.get(c, c))
-    return frozenset(out)
-
-
-def unicode_range(codes: Iterable[int]) -> str:
-    """CSS ``unicode-range`` of code points, runs joined.
-
-    >>> unicode_range([0x41, 0x42, 0x43, 0x2194, 0x30])
-    'U+30,U+41-43,U+2194'
-    """
-    runs: list[list[int]] = []
-    for c in sorted(set(codes)):
-        if runs and runs[-1][1] == c - 1:
-            runs[-1][1] = c
-        else:
-            runs.append([c, c])
-    return ",".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in runs)
-
-
-@cache
-def _font_file(bold: bool) -> bytes:
-    return font_path(bold).read_bytes()
-
-
-@cache
-def font_face(bold: bool, chars: frozenset[str]) -> str:
-    """One ``@font-face`` rule: the shipped face subset to ``chars`` (those it has), as
-    base64 TrueType data; '' when it has none of them. Made once per (face, set) a process.
-    """
-    from fontTools import subset  # type: ignore[import-untyped,unused-ignore]
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
-
-    options = subset.Options()
-    options.hinting = False  # outlines only: half the bytes; print and modern screens ignore hints
-    options.recalc_timestamp = False  # head.modified stays the shipped font's: same bytes every build
-    font = TTFont(io.BytesIO(_font_file(bold)), recalcTimestamp=False)  # (else save() stamps the time)
-    # No shaping tables: glyphs by cmap alone, as the PDF sets them and as ``cardgen check`` can
-    # verify; FFTM holds FontForge's timestamps. Dropped before the subsetter reads them (a third
-    # of its time).
-    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM"):
-        if tag in font:
-            del font[tag]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(ord(c) for c in chars))
-    subsetter.subset(font)
-    codes = font.getBestCmap()
-    if not codes:
-        return ""
-    data = io.BytesIO()
-    font.save(data)
-    return (
-        f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{WEIGHTS[bold]};"
-        f"src:url(data:font/ttf;base64,{base64.b64encode(data.getvalue()).decode('ascii')});"
-        f"unicode-range:{unicode_range(codes)}}}"
-    )
-
-
-def font_faces(regular: Collection[str], bold: Collection[str]) -> str:
-    """The style sheet an SVG carries for the characters of its regular and bold texts."""
-    rules = [font_face(b, glyph_set(chars)) if chars else "" for b, chars in ((False, regular), (True, bold))]
-    return "\n".join(r for r in rules if r)
 
 
 # ---------------------------------------------------------------- shapes as markup

@@ -1,0 +1,172 @@
+"""The shipped font's glyphs as the SVG writer embeds them: ``@font-face`` rules of subsets.
+
+Glyphs are embedded by block, not one by one: the SVGs of a build differ in their digits,
+capitals and arrows, but nearly all ask for one or both of two blocks. The subsets of those
+blocks (and of the two together) ship ready-made in ``cardgen/fonts/subsets/``, made by
+``python -m cardgen.render.fonts`` with fontTools: a subset made at run time costs ~20 ms
+plus ~0.1 s to import the subsetter, more than writing a hundred cards. Any other character
+(an é in a user's title) is subset at run time, with its block.
+
+``cardgen check`` verifies every embedded font glyph by glyph against the shipped face; the
+ready-made subsets are verified so by the tests, and the checker knows them by their bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Collection, Iterable
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from string import ascii_lowercase, ascii_uppercase, digits, punctuation
+
+from cardgen.render import FONT_FAMILY, font_path
+
+WEIGHTS = {False: "normal", True: "bold"}  # the @font-face font-weight of each shipped face
+BLOCKS = (
+    digits + ascii_uppercase + "←↑→↓↔",  # what every card shows: numbers, spaces, abilities
+    " " + ascii_lowercase + punctuation + "·×…–—−‘’“”°✓",  # words, and the typography cardgen writes
+)
+_BLOCK = {c: block for block in BLOCKS for c in block}
+
+
+def glyph_set(chars: Iterable[str]) -> frozenset[str]:
+    """The characters to embed for ``chars``: each with its whole block.
+
+    >>> len(glyph_set("12")), len(glyph_set("1 a")), sorted(glyph_set("é")), glyph_set("↔") == glyph_set("A")
+    (41, 112, ['é'], True)
+    """
+    out: set[str] = set()
+    for c in chars:
+        out.update(_BLOCK.get(c, c))
+    return frozenset(out)
+
+
+def unicode_range(codes: Iterable[int]) -> str:
+    """CSS ``unicode-range`` of code points, runs joined.
+
+    >>> unicode_range([0x41, 0x42, 0x43, 0x2194, 0x30])
+    'U+30,U+41-43,U+2194'
+    """
+    runs: list[list[int]] = []
+    for c in sorted(set(codes)):
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return ",".join(f"U+{a:X}" if a == b else f"U+{a:X}-{b:X}" for a, b in runs)
+
+
+# ---------------------------------------------------------------- ready-made subsets
+
+# (blocks by index) -> file stem; each face has one subset per combination a build meets
+READY = {(0,): "cards", (1,): "words", (0, 1): "cards-words"}
+
+
+def ready_path(bold: bool, blocks: tuple[int, ...]) -> Path:
+    face = "bold" if bold else "regular"
+    return Path(str(files("cardgen") / "fonts" / "subsets" / f"DejaVuSansMono-{face}-{READY[blocks]}.ttf"))
+
+
+def ready_blocks(chars: Collection[str]) -> tuple[int, ...] | None:
+    """Which ready-made subset is exactly ``chars`` (a union of whole blocks), if any.
+
+    >>> ready_blocks(glyph_set("A1")), ready_blocks(glyph_set("A a")), ready_blocks(glyph_set("é"))
+    ((0,), (0, 1), None)
+    """
+    blocks = tuple(i for i, block in enumerate(BLOCKS) if block[0] in chars)
+    if blocks in READY and len(chars) == sum(len(BLOCKS[i]) for i in blocks):
+        return blocks
+    return None
+
+
+@cache
+def ready_faces(bold: bool) -> dict[str, frozenset[int]]:
+    """base64 data of each ready-made subset of a face -> the code points it draws (every
+    character of its blocks: the tests hold the files to that, glyph by glyph)."""
+    return {
+        base64.b64encode(ready_path(bold, blocks).read_bytes()).decode("ascii"): frozenset(
+            ord(c) for i in blocks for c in BLOCKS[i]
+        )
+        for blocks in READY
+    }
+
+
+# ---------------------------------------------------------------- subsets made here
+
+
+@cache
+def _font_file(bold: bool) -> bytes:
+    return font_path(bold).read_bytes()
+
+
+def subset(bold: bool, chars: Collection[str]) -> tuple[bytes, frozenset[int]]:
+    """The shipped face subset to ``chars`` (those it has): TrueType bytes and the code points
+    it draws; (b'', ∅) if it has none of them."""
+    from fontTools import subset as fts  # type: ignore[import-untyped,unused-ignore]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    options = fts.Options()
+    options.hinting = False  # outlines only: half the bytes; print and modern screens ignore hints
+    options.recalc_timestamp = False  # head.modified stays the shipped font's: same bytes every build
+    font = TTFont(io.BytesIO(_font_file(bold)), recalcTimestamp=False)  # (else save() stamps the time)
+    # No shaping tables: glyphs by cmap alone, as the PDF sets them and as ``cardgen check`` can
+    # verify; FFTM holds FontForge's timestamps. Dropped before the subsetter reads them (a third
+    # of its time).
+    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM"):
+        if tag in font:
+            del font[tag]
+    subsetter = fts.Subsetter(options)
+    subsetter.populate(unicodes=sorted(ord(c) for c in chars))
+    subsetter.subset(font)
+    codes = frozenset(font.getBestCmap() or ())
+    if not codes:
+        return b"", codes
+    data = io.BytesIO()
+    font.save(data)
+    return data.getvalue(), codes
+
+
+@cache
+def font_face(bold: bool, chars: frozenset[str]) -> str:
+    """One ``@font-face`` rule: the shipped face subset to ``chars`` (a ``glyph_set``), as
+    base64 TrueType data; '' when the face has none of them. Made once per (face, set) a process."""
+    blocks = ready_blocks(chars)
+    if blocks is not None:
+        data, codes = ready_path(bold, blocks).read_bytes(), frozenset(map(ord, chars))
+    else:
+        data, codes = subset(bold, chars)
+        if not data:
+            return ""
+    return (
+        f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:{WEIGHTS[bold]};"
+        f"src:url(data:font/ttf;base64,{base64.b64encode(data).decode('ascii')});"
+        f"unicode-range:{unicode_range(codes)}}}"
+    )
+
+
+def font_faces(regular: Collection[str], bold: Collection[str]) -> str:
+    """The style sheet an SVG carries for the characters of its regular and bold texts."""
+    rules = [font_face(b, glyph_set(chars)) if chars else "" for b, chars in ((False, regular), (True, bold))]
+    return "\n".join(r for r in rules if r)
+
+
+def make_ready(folder: Path) -> list[Path]:
+    """Write the ready-made subsets into ``folder`` (``cardgen/fonts/subsets``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for bold in (False, True):
+        for blocks, stem in READY.items():
+            path = folder / f"DejaVuSansMono-{'bold' if bold else 'regular'}-{stem}.ttf"
+            data, codes = subset(bold, "".join(BLOCKS[i] for i in blocks))
+            if codes != {ord(c) for i in blocks for c in BLOCKS[i]}:
+                raise SystemExit(f"{path.name}: the shipped face lacks some of its block's characters")
+            path.write_bytes(data)
+            written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # python -m cardgen.render.fonts: remake the ready-made subsets
+    for p in make_ready(font_path().parent / "subsets"):
+        print(p)
