@@ -122,3 +122,31 @@ def test_a_pack_is_written_without_pdfium_or_reportlab_in_the_main_process(tmp_p
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
     assert run(["check", str(tmp_path / "got-pattern-two-census-7")]) == 0
+
+
+def test_when_this_process_is_slow_the_child_writes_the_svgs_from_the_end_and_the_bytes_are_the_same(  # type: ignore[no-untyped-def]
+    tmp_path, monkeypatch
+):
+    """The two processes meet somewhere in the list of SVGs: each file is written once, whole."""
+    import cardgen.products.deck as deck
+
+    args = ["pack", "--pattern", "two", "--census", "5", "--copies", "2"]
+    monkeypatch.setattr(aside_module, "can_fork", lambda: False)
+    assert run([*args, "--out", str(tmp_path / "serial")]) == 0
+    monkeypatch.undo()
+
+    main, real = os.getpid(), deck.render
+    made_here: list[int] = []
+
+    def slow_here(fmt, pages, *, title=""):  # type: ignore[no-untyped-def]
+        if fmt == "svg" and os.getpid() == main:
+            made_here.append(1)
+            time.sleep(0.02)
+        return real(fmt, pages, title=title)
+
+    monkeypatch.setattr(deck, "render", slow_here)
+    assert run([*args, "--out", str(tmp_path / "forked")]) == 0
+    forked, serial = tree(tmp_path / "forked"), tree(tmp_path / "serial")
+    assert forked == serial
+    cards = sum(1 for name in serial if "/cards/" in name)
+    assert 0 < len(made_here) < cards  # this process wrote some, the child the rest

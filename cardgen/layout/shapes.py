@@ -37,7 +37,8 @@ def fit_size(text: str, size: float, max_width: float) -> float:
     return size if width <= max_width or not text else max_width / (len(text) * ADVANCE)
 
 
-@dataclass(frozen=True)
+# slots: a big pack's faces are tens of thousands of shapes
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -50,7 +51,7 @@ class Rect:
     role: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -62,7 +63,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     fill: str | None = "#000000"
@@ -71,7 +72,7 @@ class Polygon:
     role: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     cx: float
     cy: float
@@ -87,7 +88,7 @@ Point = tuple[float, float]
 Segment = tuple[float, float] | tuple[float, float, float, float, float, float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     """One outline from ``start`` through straight and cubic segments; ``closed`` joins the end to the start."""
 
@@ -107,7 +108,7 @@ class Path:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     x: float
     y: float
@@ -129,7 +130,7 @@ class Text:
         return box
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Shapes moved by (dx, dy); ``clip`` (x, y, w, h, in the group's own coordinates) hides the rest."""
 

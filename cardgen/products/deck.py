@@ -10,9 +10,11 @@ deck (``tts/``), both rasterised from the same drawings.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -81,18 +83,25 @@ def write_deck(
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
     steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
     pdf_name = f"{slug}.pdf"
+    svgs = [(f"{folder_name}/{stem}.svg", drawing) for stem, drawing in faces]
+    here = os.getpid()
     with Staging(folder) as stage:
 
         def write_pdf(send: Callable[[object], None]) -> None:
-            """The imposed sheets, written and read back (aside: on the other core)."""
+            """The imposed sheets, written and read back; then, in a process of its own, the
+            SVGs from the last one back, until it meets this process writing them from the first."""
             pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
             data = render("pdf", pages, title=opts.title or slug)
             stage.write(pdf_name, data)
             read_back(data, send)
+            if os.getpid() != here:
+                for rel, drawing in reversed(svgs):
+                    if not stage.claim(rel, partial(render, "svg", [drawing])):
+                        break  # the other has come this far: the ones before are its own
 
         with Aside(write_pdf) as pdf:
-            for i, (stem, drawing) in enumerate(faces, 1):
-                stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
+            for i, (rel, drawing) in enumerate(svgs, 1):
+                stage.claim(rel, partial(render, "svg", [drawing]))
                 if progress:
                     progress(i, steps)
             if back is not None:

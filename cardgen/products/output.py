@@ -33,7 +33,7 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
@@ -356,6 +356,7 @@ class Staging:
         self.committed = False
         self.created: list[Path] = []
         self.files: list[str] = []
+        self.folders: set[Path] = set()  # made already (``claim``)
         base = check_writable(dest)
         self.parent = dest.absolute().parent
         if base == self.parent:
@@ -403,6 +404,28 @@ class Staging:
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
         self.files.append(rel)
+
+    def claim(self, rel: str, make: Callable[[], bytes]) -> bool:
+        """Write ``make()`` to ``rel`` unless the file exists: another process working on the
+        same stage (``products/aside``) has claimed it, and writes it. The file is created
+        before it is made, so the two never make the same one. Whoever wrote it, it is committed."""
+        target = self.tmp / rel
+        self.files.append(rel)
+        try:
+            if target.parent not in self.folders:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                self.folders.add(target.parent)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            return False
+        except OSError as e:
+            raise _fail("write to", self.dest, e) from None
+        try:
+            with open(fd, "wb") as f:
+                f.write(make())
+        except OSError as e:
+            raise _fail("write to", self.dest, e) from None
+        return True
 
     def adopt(self, rel: str) -> None:
         """A file another process wrote into the staging folder (``products/aside``): committed with the rest."""

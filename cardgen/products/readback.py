@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from sys import intern
 from typing import Any, Literal
 
 from cardgen.errors import CardgenError
@@ -534,7 +535,7 @@ def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted:
         else:
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
     if painted:
-        doc.shapes.append(SvgShape(tag, el.get("class", ""), fill, width, box))
+        doc.shapes.append(SvgShape(intern(tag), intern(el.get("class", "")), fill and intern(fill), width, box))
 
 
 def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
@@ -573,7 +574,10 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
             )
         else:
             rotate = int(m.group(1)) % 360
-    doc.texts.append(SvgText(role, text, x + dx, y + dy, size, anchor, weight == "bold", fill or "", rotate))
+    # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)
+    doc.texts.append(
+        SvgText(intern(role), text, x + dx, y + dy, size, intern(anchor), weight == "bold", intern(fill or ""), rotate)
+    )
 
 
 def read_svg(path: Path, name: str | None = None) -> tuple[SvgDoc | str, bytes]:
