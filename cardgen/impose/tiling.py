@@ -38,6 +38,7 @@ from cardgen.layout.shapes import (
     Circle,
     Drawing,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -269,6 +270,8 @@ def ink_bounds(shape: Shape) -> Box | None:
         return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
     if isinstance(shape, Text):
         return text_box(shape)
+    if isinstance(shape, Image):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     boxes = [b for b in (ink_bounds(s) for s in shape.shapes) if b is not None]
     if shape.clip:
         x, y, w, h = shape.clip

@@ -28,7 +28,7 @@ from cardgen.layout.shapes import (
     text_width,
     turned,
 )
-from cardgen.layout.theme import PLAIN, Theme
+from cardgen.layout.theme import PLAIN, Picture, Theme
 from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
 from cardgen.rules.patterns import Pattern
@@ -160,7 +160,7 @@ def card_face(
         bleed=bleed,
         removal=card.ability.kind == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
-        logo=theme.logo,
+        logo=theme.logo_picture or theme.logo,
     )
 
 
@@ -178,14 +178,15 @@ def double_ended_face(
     picture: Callable[[float], list[Shape]] | None = None,
     removal: bool = False,
     set_name: str = "",
-    logo: str = "none",
+    logo: str | Picture = "none",
 ) -> Drawing:
     """Any double-ended card: number and ability large, corner indices small (``code`` under
     the number), the top half repeated turned 180° in the bottom half. ``picture(side)`` draws
     an optional square pictogram (in a side × side box at the origin), set beside the large
     number. ``removal`` gives the card a removal's tinted panel; ``set_name`` (what
     pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``;
-    ``logo="locomotive"`` puts a small locomotive in the middle (a theme's logo)."""
+    ``logo="locomotive"`` puts a small locomotive in the middle (a theme's logo), a Picture
+    the user's own picture."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     number = str(number_value)
@@ -264,7 +265,10 @@ def double_ended_face(
     top += texts
 
     shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent, removal), *top, *turned(top, w, h)]
-    if logo == "locomotive":
+    if isinstance(logo, Picture):
+        band = 4.6 * scale  # as high as the locomotive, up to three times as wide
+        shapes.append(logo.within(w / 2 - 1.5 * band, h / 2 - band / 2, 3 * band, band))
+    elif logo == "locomotive":
         shapes += _logo(w, h, scale, accent)
     meta = {"number": number, "ability": code}
     if set_name:
@@ -296,7 +300,8 @@ def card_back(
     line2 = f"pattern {pattern.name} · census {pattern.census}"
     accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
     name = title or "Game of Trains"
-    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=theme.back)
+    design = theme.back_picture or theme.back
+    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=design)
 
 
 def back_design(
@@ -306,20 +311,24 @@ def back_design(
     name: str,
     line2: str,
     bleed: float = 0.0,
-    design: str = "train",
+    design: str | Picture = "train",
 ) -> Drawing:
     """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
     or more inside the cut, and, both ways up (backs are seen either way up): the game's name on
     one or two lines and ``line2``; with ``design="train"`` a locomotive on the rails that run
-    across the middle (its turned copy under them), so the back reads the same turned 180°."""
+    across the middle (its turned copy under them), so the back reads the same turned 180°.
+    A Picture ``design`` is the user's own back: it covers the card to the bleed, nothing else."""
     w, h = size
+    ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
+    if isinstance(design, Picture):  # (the ground is what a sheet carries past the outer cuts)
+        art = design.covering(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+        return Drawing(w + 2 * bleed, h + 2 * bleed, (ground, art), origin=(-bleed, -bleed), title=f"back: {name}")
     scale = min(w / 63.5, h / 88.9)
     inset = max(SAFE, min(w, h) * 0.06)
     room = w - 2 * inset - (3 if design == "train" else 4)
     names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room)
     s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room))
     frame = Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset)
-    ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
     top = _train_half(w, h, scale, inset, names, s1, line2, s2, accent) if design == "train" else None
     if top is None:  # the plain design, or a card too squat for the locomotive
         top = _plain_half(w, h, scale, names, s1, line2, s2)

@@ -143,7 +143,7 @@ def grid_card_face(
         picture=lambda side: pictogram(ability, pack.mat, side, accent=accent, choice=choice),
         removal=ability.action == "remove",
         set_name=pack_name(pack),
-        logo=theme.logo,
+        logo=theme.logo_picture or theme.logo,
     )
 
 
@@ -159,5 +159,5 @@ def grid_card_back(
         name=title or "Game of Trains",
         line2=f"2D · {pack.mat.rows}×{pack.mat.cols} mat",
         bleed=bleed,
-        design=theme.back,
+        design=theme.back_picture or theme.back,
     )

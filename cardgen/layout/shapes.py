@@ -131,6 +131,20 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """A picture (``kind`` "png" or "jpeg": the file's bytes as they are) stretched over the box
+    x, y, w, h; ``layout.theme.Picture`` fits one to a box keeping its proportions."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+    kind: str = "png"
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Shapes moved by (dx, dy); ``clip`` (x, y, w, h, in the group's own coordinates) hides the rest."""
 
@@ -141,7 +155,7 @@ class Group:
     role: str = ""
 
 
-Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Group]
+Shape = Union[Rect, Line, Polygon, Circle, Path, Text, Image, Group]
 
 
 @dataclass(frozen=True)
@@ -194,4 +208,6 @@ def turned(shapes: Sequence[Shape], w: float, h: float) -> list[Shape]:
         elif isinstance(s, Path):
             flip = [tuple(w - v if i % 2 == 0 else h - v for i, v in enumerate(seg)) for seg in s.segments]
             out.append(replace(s, start=(w - s.start[0], h - s.start[1]), segments=tuple(flip)))  # type: ignore[arg-type]
+        else:  # an Image: a picture upside down is not what its owner drew
+            raise TypeError(f"a {type(s).__name__} is not turned")
     return out

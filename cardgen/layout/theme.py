@@ -14,10 +14,12 @@ ask it for their colours and fall back on the built-in ones for whatever it leav
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-LOGOS = ("none", "locomotive")  # what may stand in the middle of every face
-BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone
+from cardgen.layout.shapes import Group, Image
+
+LOGOS = ("none", "locomotive")  # what may stand in the middle of every face (or a picture)
+BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone (or a picture)
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
@@ -46,6 +48,37 @@ class Colours:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A picture of the user's (``products/theme.py`` reads and checks it): PNG or JPEG bytes
+    and their size in pixels.
+
+    >>> p = Picture(b"", "png", 400, 200)
+    >>> p.within(0, 0, 10, 10)
+    Image(x=0.0, y=2.5, w=10.0, h=5.0, kind='png', role='logo')
+    >>> g = p.covering(0, 0, 10, 10); g.clip, g.shapes[0]
+    ((0, 0, 10, 10), Image(x=-5.0, y=0.0, w=20.0, h=10.0, kind='png', role='back-image'))
+    """
+
+    data: bytes = field(repr=False)
+    kind: str  # "png" or "jpeg"
+    width: int  # pixels
+    height: int
+
+    def within(self, x: float, y: float, w: float, h: float, role: str = "logo") -> Image:
+        """As large as fits in the box, centred in it, in its own proportions."""
+        k = min(w / self.width, h / self.height)
+        iw, ih = self.width * k, self.height * k
+        return Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, self.data, self.kind, role)
+
+    def covering(self, x: float, y: float, w: float, h: float, role: str = "back-image") -> Group:
+        """Covering the whole box, centred, in its own proportions; what runs over is clipped."""
+        k = max(w / self.width, h / self.height)
+        iw, ih = self.width * k, self.height * k
+        image = Image((w - iw) / 2, (h - ih) / 2, iw, ih, self.data, self.kind, role)
+        return Group((image,), dx=x, dy=y, clip=(0, 0, w, h))
+
+
+@dataclass(frozen=True)
 class Theme:
     """``colours`` is keyed by pattern (``one``, ``two``, ``three``), ``2d`` (every 2D card)
     or a 2D category name (``row-swap``), which wins over ``2d``."""
@@ -53,8 +86,10 @@ class Theme:
     name: str = ""  # the theme file's stem, for the folder name
     colours: tuple[tuple[str, Colours], ...] = ()
     title: str = ""  # printed on every card when --title gives none
-    logo: str = "none"  # one of LOGOS
-    back: str = "train"  # one of BACKS
+    logo: str = "none"  # one of LOGOS, or the name of the logo picture's file
+    back: str = "train"  # one of BACKS, or the name of the back picture's file
+    logo_picture: Picture | None = None
+    back_picture: Picture | None = None
 
     def _pick(self, keys: tuple[str, ...], which: str) -> str | None:
         table = dict(self.colours)

@@ -28,6 +28,7 @@ from cardgen.layout.shapes import (
     Circle,
     Drawing,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -290,6 +291,8 @@ def ink_box(shape: Shape, dx: float = 0.0, dy: float = 0.0) -> tuple[float, floa
     if isinstance(shape, Rect):
         s = shape.stroke_width / 2 if shape.stroke else 0.0
         return shape.x - s + dx, shape.y - s + dy, shape.x + shape.w + s + dx, shape.y + shape.h + s + dy
+    if isinstance(shape, Image):
+        return shape.x + dx, shape.y + dy, shape.x + shape.w + dx, shape.y + shape.h + dy
     points = list(shape.points) if isinstance(shape, Polygon) else shape.points()
     s = shape.stroke_width / 2 if shape.stroke else 0.0
     xs, ys = [x for x, _ in points], [y for _, y in points]

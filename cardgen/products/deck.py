@@ -107,6 +107,11 @@ def write_deck(
             if back is not None:
                 stage.write(f"{folder_name}/back.svg", render("svg", [back]))
             stage.write(MANIFEST, deck_manifest(manifest, len(faces), opts, plan, back is not None))
+            if opts.theme is not None:
+                from cardgen.products.theme import picture_files
+
+                for name, data in picture_files(opts.theme).items():
+                    stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
             for name, made in extra.items():
                 stage.write(name, made if isinstance(made, bytes) else made())
             if opts.png:
@@ -207,7 +212,10 @@ def deck_manifest(manifest: dict[str, object], count: int, opts: PrintOptions, p
         "backs": backs,
         "title": opts.title,
     }
-    # the exports and the theme are recorded only when asked for, so other packs' records stay as they were
+    # the exports and the theme are recorded only when asked for, so other packs' records stay as they were;
+    # so is a back offset (only backs move, so only then), for the check to expect the backs where they are
+    if backs and opts.back_offset != (0.0, 0.0):
+        data["back_offset"] = list(opts.back_offset)
     if opts.png:
         data["png_dpi"] = opts.png
     if opts.tts:

@@ -88,7 +88,7 @@ def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, red
 
     data = data if data is not None else load_manifest(folder)
     spec = spec_from_manifest(data)
-    opts = replace(options_from_manifest(data), theme=theme_from_manifest(data))
+    opts = replace(options_from_manifest(data), theme=theme_from_manifest(data, folder))
     again = Redraw(
         face=lambda c: render("svg", [face(c, spec, opts)]),
         back=lambda: render("svg", [back(spec, opts)]),

@@ -30,11 +30,13 @@ from cardgen.products.output import read_file
 from cardgen.products.pageobjects import PageObjects, TextObject, open_pages
 from cardgen.products.readback import (
     PDF_LIMIT,
+    PT,
     TEXT_LIMIT,
     SvgDoc,
     capped,
     card_box_problem,
     compare_slot,
+    has_pictures,
     page_problems,
     paper_fits,
     parse_svg,
@@ -385,7 +387,7 @@ def check_pdf(
                     yield page
 
         slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
-    problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"])
+    problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"], has_pictures(data))
     out = [Violation("files", f"pdf: {name}: {p}") for p in problems]
     if plan.per_page != data["per_page"] or plan.orientation != data["orientation"]:
         out.append(
@@ -431,6 +433,9 @@ def compare_sheets(
             continue  # a page beyond the cards' sheets (page_problems counts the pages)
         chunk = cards[sheet * plan.per_page : (sheet + 1) * plan.per_page]
         if side == 1:  # the backs of the sheet before
+            moved = backs_misplaced(page, plan, len(chunk))
+            if moved:
+                out.append(Violation("files", f"pdf: page {page.number}: {moved}", tuple(c.number for c in chunk)))
             if back is not None:
                 for slot, card in zip(sheet_slots(page, plan, back=True)[0], chunk):
                     problems, _ = compare_slot(slot, back, height, placed=False)
@@ -466,6 +471,40 @@ def compare_sheets(
                 message = f"{where} (card {card.number}): {'; '.join(problems[:4])}{more}"
                 out.append(Violation("files", message, (card.number,)))
     return out, read
+
+
+BACK_TOLERANCE = 0.1  # mm: what rounding in the PDF leaves; a duplex offset worth setting is more
+
+
+def backs_misplaced(page: PageObjects, plan: SheetPlan, count: int) -> str | None:
+    """Why the first ``count`` backs on a backs page are not where ``plan`` puts them (mirrored
+    and moved by its ``back_offset``, as ``pack.json`` records it), or None. A back is found by
+    its ground: a filled box the size of the component and its bleed."""
+    b = plan.bleed
+    w, h = plan.card[0] + 2 * b, plan.card[1] + 2 * b
+    grounds = [
+        (p.box[0] / PT, plan.paper[1] - p.box[3] / PT)  # left, top in mm from the paper's top-left
+        for p in page.paths
+        if p.fill is not None
+        and abs((p.box[2] - p.box[0]) / PT - w) <= BACK_TOLERANCE
+        and abs((p.box[3] - p.box[1]) / PT - h) <= BACK_TOLERANCE
+    ]
+    ox, oy = plan.back_offset
+    for i in range(count):
+        x, y = plan.slot(i, back=True)
+        want = (x - b, y - b)
+        if not grounds:
+            return f"no back ({w:g}×{h:g}mm) where {MANIFEST} puts back {i + 1}"
+        got = min(grounds, key=lambda g: abs(g[0] - want[0]) + abs(g[1] - want[1]))
+        dx, dy = got[0] - want[0], want[1] - got[1]  # right, up: as --back-offset counts
+        if max(abs(dx), abs(dy)) > BACK_TOLERANCE:
+            way = " and ".join(
+                f"{abs(d):.2f}".rstrip("0").rstrip(".") + f"mm {name[d > 0]}"
+                for d, name in ((dx, ("left", "right")), (dy, ("down", "up")))
+                if abs(d) > BACK_TOLERANCE
+            )
+            return f"the backs are {way} of where {MANIFEST} puts them (its back offset: {ox:g},{oy:g})"
+    return None
 
 
 def check_numbered(

@@ -36,7 +36,7 @@ from typing import Any, Literal
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan
 from cardgen.layout.shapes import ADVANCE
-from cardgen.options import PrintOptions
+from cardgen.options import MAX_BACK_OFFSET, PNG_DPI, PrintOptions
 from cardgen.products import PRODUCTS, FolderCheck, product
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file, show_path
@@ -62,7 +62,7 @@ MIN_TEXT_MM = 0.2  # cardgen never sets type smaller (an 80-character title on a
 class Field:
     """What one manifest key must hold. ``lo``/``hi`` bound a number, a length or a list."""
 
-    kind: Literal["str", "int", "number", "bool", "size", "names"]
+    kind: Literal["str", "int", "number", "bool", "size", "offset", "names"]
     lo: float = 0
     hi: float = 10**9
     required: bool = True
@@ -85,7 +85,9 @@ SCHEMA: dict[str, Field] = {
     "backs": Field("bool"),
     "title": Field("str", 0, 80),
     "cardgen_version": Field("str", 1, 40, required=False),
-    "back_offset": Field("size", -50, 50, required=False),
+    "back_offset": Field("offset", -MAX_BACK_OFFSET, MAX_BACK_OFFSET, required=False),  # only when not 0,0
+    "png_dpi": Field("int", PNG_DPI[0], PNG_DPI[1], required=False),  # only with --png
+    "tts": Field("bool", required=False),  # only with --tts
     "pattern": Field("str", 1, 20, required=False),
     "census": Field("int", 1, 26, required=False),
     "copies": Field("int", 1, 100, required=False),
@@ -118,14 +120,15 @@ def _field_problem(value: Any, f: Field) -> str | None:
             return "must be a number"
         if not f.lo <= value <= f.hi:
             return f"must be {f.lo:g} to {f.hi:g}"
-    elif f.kind == "size":
+    elif f.kind in ("size", "offset"):
+        pair = "[width, height]" if f.kind == "size" else "[x, y]"
         if not isinstance(value, list) or len(value) != 2:
-            return "must be [width, height] in mm"
+            return f"must be {pair} in mm"
         for v in value:
             if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-                return "must be [width, height] in mm"
+                return f"must be {pair} in mm"
             if not f.lo <= v <= f.hi:
-                return f"must be [width, height], each {f.lo:g} to {f.hi:g} mm"
+                return f"must be {pair}, each {f.lo:g} to {f.hi:g} mm"
     elif f.kind == "names":
         if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in value):
             return "must be a list of names"
@@ -216,6 +219,7 @@ def options_from_manifest(data: dict[str, Any]) -> PrintOptions:
     """The print options a (validated) manifest records, to draw its components again."""
     from cardgen.units import parse_paper
 
+    x, y = data.get("back_offset", (0.0, 0.0))  # recorded only when the backs were moved
     return PrintOptions(
         card=(data["card_mm"][0], data["card_mm"][1]),
         paper=parse_paper(data["paper"]),
@@ -225,6 +229,9 @@ def options_from_manifest(data: dict[str, Any]) -> PrintOptions:
         gutter=data["gutter_mm"],
         title=data["title"],
         backs=data["backs"],
+        back_offset=(float(x), float(y)),
+        png=data.get("png_dpi"),
+        tts=data.get("tts", False),
     )
 
 
@@ -257,6 +264,13 @@ class SvgShape:
     box: tuple[float, float, float, float] | None  # a rect's (x0, y0, x1, y1) in mm; None for other shapes
 
 
+@dataclass(frozen=True, slots=True)
+class SvgImage:
+    role: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the drawing's mm
+    kind: str  # png or jpeg
+
+
 @dataclass
 class SvgDoc:
     """One component SVG as cardgen wrote it (or not: see ``problems``)."""
@@ -267,6 +281,7 @@ class SvgDoc:
     view: tuple[float, float, float, float]
     texts: list[SvgText] = field(default_factory=list)
     shapes: list[SvgShape] = field(default_factory=list)
+    images: list[SvgImage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
     fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # bold -> code points embedded
 
@@ -275,6 +290,8 @@ class SvgDoc:
 
 
 _PAINT = frozenset({"class", "fill", "stroke", "stroke-width"})
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_PICTURE = re.compile(r"data:image/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})")
 # Every element and attribute cardgen's SVG writer produces; anything else was added by someone.
 ALLOWED: dict[str, frozenset[str]] = {
     "svg": frozenset({"baseProfile", "height", "version", "viewBox", "width"}),
@@ -292,6 +309,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "text": frozenset(
         {"x", "y", "class", "font-family", "font-size", "text-anchor", "fill", "font-weight", "transform"}
     ),
+    "image": frozenset({"x", "y", "width", "height", "class", "preserveAspectRatio", XLINK_HREF}),  # a theme's picture
 }
 SHAPES = ("rect", "line", "polygon", "circle", "path")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -355,6 +373,8 @@ def _walk(el: ET.Element, doc: SvgDoc, dx: float, dy: float, *, painted: bool, f
         _shape(el, tag, doc, dx, dy, painted)
     elif tag == "text":
         _text(el, doc, dx, dy)
+    elif tag == "image":
+        _image(el, doc, dx, dy)
     elif tag in ("title", "desc", "style") and len(el):
         doc.problems.append(f"elements inside <{tag}>, which cardgen never writes")
     elif tag == "style":
@@ -538,6 +558,20 @@ def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted:
         doc.shapes.append(SvgShape(intern(tag), intern(el.get("class", "")), fill and intern(fill), width, box))
 
 
+def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
+    """A theme's picture: PNG or JPEG data in the file, stretched over its box as the layout fitted it."""
+    x, y, w, h = (_num(el.get(k)) for k in ("x", "y", "width", "height"))
+    m = _PICTURE.fullmatch(el.get(XLINK_HREF, ""))
+    if x is None or y is None or w is None or h is None or w <= 0 or h <= 0:
+        doc.problems.append("an <image> without a proper position and size")
+    elif not m or el.get("preserveAspectRatio") != "none":
+        doc.problems.append(
+            f"an <image> of {shown(el.get(XLINK_HREF, ''), 30)}, not a picture in the file as cardgen puts it"
+        )
+    else:
+        doc.images.append(SvgImage(intern(el.get("class", "")), (x + dx, y + dy, x + dx + w, y + dy + h), m[1]))
+
+
 def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
     role = el.get("class", "")
     what = f"a <text class={role!r}>" if role else "a <text>"
@@ -669,6 +703,17 @@ def _unfilter(name: str, data: bytes) -> bytes:
             return bytes.fromhex(body[:-1].decode("ascii"))
         except (ValueError, UnicodeDecodeError) as e:
             raise ValueError(f"its hex data is damaged ({e})") from None
+    if name in ("/DCTDecode", "/DCT"):  # a theme's JPEG picture, put in as it was
+        from PIL import Image
+
+        try:
+            with Image.open(io.BytesIO(bytes(data))) as im:
+                if im.format != "JPEG":
+                    raise ValueError("its DCT data is not a JPEG")
+                im.load()
+        except (OSError, SyntaxError, Image.DecompressionBombError) as e:
+            raise ValueError(f"its JPEG data is damaged ({_one_line(e)})") from None
+        return bytes(data)
     raise ValueError(f"it uses the {name} filter, which cardgen never writes")
 
 
@@ -763,6 +808,10 @@ def _damage(data: bytes) -> list[str]:
             filters = obj.get("/Filter")
             filters = [] if filters is None else [filters] if not isinstance(filters, list) else list(filters)
             body = bytes(obj._data)
+            if any(str(f) in ("/DCTDecode", "/DCT") for f in filters[:-1]) or (
+                filters and str(filters[-1]) in ("/DCTDecode", "/DCT") and obj.get("/Subtype") != "/Image"
+            ):
+                raise ValueError("it uses the /DCTDecode filter other than for a picture, which cardgen never writes")
             for f in filters:
                 body = _unfilter(str(f), body)
             length1 = obj.get("/Length1")
@@ -960,9 +1009,18 @@ def _compare_shapes(slot: Slot, doc: SvgDoc, paper_height: float) -> list[str]:
     return problems
 
 
-def page_problems(pages: list[PageObjects], plan: SheetPlan, count: int, backs: bool) -> tuple[list[str], bool]:
+def has_pictures(data: dict[str, Any]) -> bool:
+    """Whether a manifest's theme has pictures of its own (a logo or back from a file)."""
+    theme = data.get("theme")
+    return isinstance(theme, dict) and any("." in str(theme.get(k, "")) for k in ("logo", "back"))
+
+
+def page_problems(
+    pages: list[PageObjects], plan: SheetPlan, count: int, backs: bool, pictures: bool = False
+) -> tuple[list[str], bool]:
     """The pages the PDF must have for ``count`` components: their number and size; and
-    whether the paper is right (if not, no component can be where the plan puts it)."""
+    whether the paper is right (if not, no component can be where the plan puts it).
+    ``pictures``: the theme has pictures of its own, so pages may hold images."""
     want = plan.pages(count) * (2 if backs else 1)
     out: list[str] = []
     if len(pages) != want:
@@ -975,8 +1033,9 @@ def page_problems(pages: list[PageObjects], plan: SheetPlan, count: int, backs: 
                 f"not the {plan.paper[0]:g}×{plan.paper[1]:g}mm {plan.orientation} sheet {MANIFEST} records"
             )
             paper_ok = False
-        if p.others:
-            out.append(f"page {p.number} holds {', '.join(sorted(set(p.others)))} objects, which cardgen never draws")
+        others = set(p.others) - ({"image"} if pictures else set())
+        if others:
+            out.append(f"page {p.number} holds {', '.join(sorted(others))} objects, which cardgen never draws")
     return out, paper_ok
 
 

@@ -6,8 +6,8 @@ so that ``cardgen check`` can draw the cards again as they were built.
 A theme file::
 
     title = "Family night"      # on every card, unless --title gives one
-    logo = "locomotive"         # or "none"
-    back = "train"              # or "plain"
+    logo = "locomotive"         # or "none", or a picture file: "art/logo.png" (PNG, JPEG or SVG)
+    back = "train"              # or "plain", or a picture file: "art/back.jpg"
 
     [colours.one]               # pattern one, two or three; "2d" for all 2D cards,
     accent = "#0b6e4f"          # or a 2D category such as "row-swap"
@@ -22,9 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.layout.theme import BACKS, LOGOS, Colours, Theme, parse_colour
+from cardgen.layout.theme import BACKS, LOGOS, Colours, Picture, Theme, parse_colour
 
 MAX_THEME_BYTES = 64 * 1024
+PICTURES = "theme"  # the folder of a pack that holds copies of its theme's pictures
+LONGEST = {"logo": 800, "back": 2400}  # pixels: a bigger picture is scaled down to this (past 300 dpi)
+_RECORDED = re.compile(rf"(logo|back):{PICTURES}/\1\.(png|jpg)")
 PATTERNS = ("one", "two", "three")
 TOP = ("title", "logo", "back", "font", "colours")
 FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true")  # TrueType, OpenType (CFF), old Mac TrueType
@@ -75,8 +78,8 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         title = clean_title(title)
     except CardgenError as e:
         raise CardgenError(f"{where}: title: {e}") from None
-    logo = _choice(data, "logo", LOGOS, where, folder)
-    back = _choice(data, "back", BACKS, where, folder)
+    logo, logo_picture = _choice(data, "logo", LOGOS, where, folder)
+    back, back_picture = _choice(data, "back", BACKS, where, folder)
     if "font" in data:
         font = _file(data, "font", where, folder)
         with font.open("rb") as f:
@@ -87,7 +90,15 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
             f"{where}: font: your own font is not supported yet (the PDF writer embeds only the shipped "
             "DejaVu Sans Mono): remove the key"
         )
-    return Theme(name=name, colours=_colours(data.get("colours", {}), where), title=title, logo=logo, back=back)
+    return Theme(
+        name=name,
+        colours=_colours(data.get("colours", {}), where),
+        title=title,
+        logo=logo,
+        back=back,
+        logo_picture=logo_picture,
+        back_picture=back_picture,
+    )
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str:
@@ -97,17 +108,21 @@ def _text(data: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], where: str, folder: Path | None) -> str:
-    """One of ``choices``; a file of one's own is looked for and, if there, refused for now."""
+def _choice(
+    data: dict[str, Any], key: str, choices: tuple[str, ...], where: str, folder: Path | None
+) -> tuple[str, Picture | None]:
+    """One of ``choices``, or a picture file of one's own: (its name in the pack, the picture)."""
     value = _text(data, key, where) or choices[0]
     if value in choices:
-        return value
+        return value, None
     if folder is not None and ("." in value or "/" in value):
-        _file(data, key, where, folder)
-        raise CardgenError(
-            f"{where}: {key}: an image of your own is not supported yet: use {' or '.join(map(repr, choices))}"
-        )
-    raise CardgenError(f"{where}: {key} {value!r} is not one of {', '.join(map(repr, choices))}")
+        from cardgen.products.pictures import load_picture
+
+        picture = load_picture(_file(data, key, where, folder), LONGEST[key], f"{where}: {key}")
+        return f"{PICTURES}/{key}.{picture.kind.replace('jpeg', 'jpg')}", picture
+    raise CardgenError(
+        f"{where}: {key} {value!r} is not one of {', '.join(map(repr, choices))}, nor a picture file (PNG, JPEG, SVG)"
+    )
 
 
 def _file(data: dict[str, Any], key: str, where: str, folder: Path | None) -> Path:
@@ -161,9 +176,21 @@ def theme_record(theme: Theme) -> dict[str, Any]:
     return {"title": theme.title, "logo": theme.logo, "back": theme.back, "colours": colours}
 
 
-def theme_from_manifest(data: dict[str, Any]) -> Theme | None:
-    """The theme a (validated) manifest records, or None."""
+def theme_from_manifest(data: dict[str, Any], folder: Path) -> Theme | None:
+    """The theme a (validated) manifest of the pack in ``folder`` records, or None. Its
+    pictures are the pack's own copies (``theme/back.png`` …), and only those."""
     record = data.get("theme")
     if record is None:
         return None
-    return parse_theme(record, "pack.json: theme")
+    if isinstance(record, dict):
+        for key in ("logo", "back"):
+            value = record.get(key)
+            if isinstance(value, str) and "." in value and not _RECORDED.fullmatch(f"{key}:{value}"):
+                raise CardgenError(f"pack.json: theme: {key} {value!r} is not a picture a pack holds")
+    return parse_theme(record, "pack.json: theme", folder=folder)
+
+
+def picture_files(theme: Theme) -> dict[str, bytes]:
+    """The pack's copies of a theme's pictures: file name in the pack -> bytes."""
+    pictures = ((theme.logo, theme.logo_picture), (theme.back, theme.back_picture))
+    return {name: picture.data for name, picture in pictures if picture is not None}

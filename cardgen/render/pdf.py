@@ -26,7 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text
 from cardgen.render import font_path
 
 PT = 72 / 25.4  # points per mm
@@ -145,6 +145,12 @@ class _Page:
             if shape.closed:
                 path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
+        elif isinstance(shape, Image):
+            from reportlab.lib.utils import ImageReader
+
+            px, py = self.xy(shape.x, shape.y + shape.h, dx, dy)
+            # ReportLab embeds a picture once a PDF, however often it is drawn (by its digest)
+            c.drawImage(ImageReader(io.BytesIO(shape.data)), px, py, shape.w * PT, shape.h * PT, mask="auto")
         elif isinstance(shape, Text):
             if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
                 self.text(shape, dx, dy)

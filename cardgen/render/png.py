@@ -100,6 +100,15 @@ def rasterise(svg: bytes, size: tuple[int, int], *, dpi: float | None = None, ba
     return with_dpi(data, dpi) if dpi else data
 
 
+def picture_png(svg: str, longest: int) -> bytes:
+    """Someone else's SVG (a theme's picture) as a PNG ``longest`` pixels on its long side,
+    transparent where it draws nothing; its fonts are the machine's."""
+    import resvg_py
+
+    natural = png_size(bytes(resvg_py.svg_to_bytes(svg_string=svg)))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=longest / max(natural)))
+
+
 def drawing_png(drawing: Drawing, dpi: float) -> bytes:
     """One Drawing (a card with its bleed) as a PNG at ``dpi``, at its true size."""
     from cardgen.render import render

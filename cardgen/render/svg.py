@@ -16,17 +16,19 @@ svgwrite element object per shape cost more than everything else the writer does
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Sequence
 
 import svgwrite
 
-from cardgen.layout.shapes import Circle, Drawing, Group, Line, Path, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text
 from cardgen.render import FONT_FAMILY
 from cardgen.render.fonts import font_faces
 
 FAMILY = f"'{FONT_FAMILY}', monospace"
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
+MIME = {"png": "image/png", "jpeg": "image/jpeg"}  # the pictures an Image holds
 
 
 def _n(v: float) -> str:
@@ -123,6 +125,11 @@ class _Writer:
         elif isinstance(shape, Path):
             attrs["d"] = path_data(shape)
             out.append(_open("path", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
+        elif isinstance(shape, Image):
+            attrs.update(x=_n(shape.x), y=_n(shape.y), width=_n(shape.w), height=_n(shape.h))
+            attrs["preserveAspectRatio"] = "none"  # the layout has fitted the box to the picture
+            attrs["xlink:href"] = f"data:{MIME[shape.kind]};base64,{base64.b64encode(shape.data).decode('ascii')}"
+            out.append(_open("image", attrs) + " />")
         elif isinstance(shape, Group):
             if shape.dx or shape.dy:
                 attrs["transform"] = f"translate({_n(shape.dx)} {_n(shape.dy)})"

@@ -1,0 +1,80 @@
+"""A theme's own pictures (``logo = "art/logo.png"``, ``back = "art/back.jpg"``): read, checked
+and made fit to print, once, when the theme is read.
+
+PNG and JPEG files are kept as they are (JPEG goes into the PDF as it is, undecoded) unless
+they are bigger than the card could ever show (``longest`` pixels on their long side, past
+300 dpi): then they are scaled down, so a photo straight from a camera does not go into every
+card SVG at 20 MB. An SVG is drawn by resvg into a PNG of that size. Anything else (a GIF, a
+damaged or truncated file, a decompression bomb) is one line naming the file.
+
+Reading a picture a second time gives the same bytes (the scaled-down ones are small enough to
+be kept), so ``cardgen check`` draws a pack again from the copies it holds (``theme/back.png``).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from cardgen.errors import CardgenError
+from cardgen.layout.theme import Picture
+
+MAX_PICTURE_BYTES = 40 * 1024 * 1024
+MAX_PIXELS = 60_000_000  # past this a "picture" is more likely a decompression bomb than art
+KINDS = {"PNG": "png", "JPEG": "jpeg"}
+
+
+def load_picture(path: Path, longest: int, where: str) -> Picture:
+    """The picture in ``path`` (PNG, JPEG or SVG), no longer than ``longest`` pixels."""
+    from cardgen.products.output import read_file
+
+    data = read_file(path, limit=MAX_PICTURE_BYTES, what="picture")
+    if path.suffix.lower() in (".svg", ".svgz") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
+        data = _from_svg(data, longest, where)
+    return picture_from_bytes(data, longest, where)
+
+
+def picture_from_bytes(data: bytes, longest: int, where: str) -> Picture:
+    """PNG or JPEG ``data`` as a Picture, scaled down to ``longest`` pixels if it is longer."""
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    try:
+        with Image.open(io.BytesIO(data)) as opened:
+            im: Image.Image = opened
+            kind = KINDS.get(opened.format or "")
+            if kind is None:
+                raise CardgenError(f"{where}: a {opened.format or 'file'} picture: use PNG, JPEG or SVG")
+            im.load()  # all of it: a truncated file fails here, not in the PDF writer
+            if im.mode not in (("RGB", "L") if kind == "jpeg" else ("1", "L", "LA", "P", "RGB", "RGBA")):
+                im = im.convert("RGBA" if "A" in im.mode else "RGB")  # CMYK, 16-bit: as screens show it
+                data = b""
+            if max(im.size) > longest:
+                k = longest / max(im.size)
+                im = im.resize((max(1, round(im.width * k)), max(1, round(im.height * k))), Image.Resampling.LANCZOS)
+                data = b""
+            if not data:  # changed: written again, without the file's metadata
+                out = io.BytesIO()
+                if kind == "jpeg":
+                    im.save(out, "JPEG", quality=92)
+                else:
+                    im.save(out, "PNG")
+                data = out.getvalue()
+            width, height = im.size
+    except CardgenError:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError) as e:
+        raise CardgenError(f"{where}: not a picture cardgen can read ({type(e).__name__})") from None
+    except (OSError, ValueError, SyntaxError) as e:
+        raise CardgenError(f"{where}: a damaged picture ({' '.join(str(e).split())[:80]})") from None
+    return Picture(data, kind, width, height)
+
+
+def _from_svg(data: bytes, longest: int, where: str) -> bytes:
+    """An SVG drawn by resvg as a PNG, ``longest`` pixels on its long side."""
+    from cardgen.render.png import picture_png
+
+    try:
+        return picture_png(data.decode("utf-8"), longest)
+    except (UnicodeDecodeError, ValueError, RuntimeError, OSError) as e:
+        raise CardgenError(f"{where}: an SVG that cannot be drawn ({' '.join(str(e).split())[:80]})") from None
