@@ -372,7 +372,7 @@ def seq(
 
 
 @app.command(epilog="Example: cardgen tiles --set full --paper letter --numerals")
-@printing("paper", "bleed", "margin", "gutter", "title", "backs")
+@printing("paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts")
 def tiles(
     set_: Annotated[
         str,

@@ -299,15 +299,6 @@ def test_a_missing_theme_file_is_one_line(capsys, tmp_path):  # type: ignore[no-
     assert code == 2 and len(err.strip().splitlines()) == 1 and "nope.toml" in err
 
 
-def test_a_font_file_is_checked_then_refused_for_now(capsys, tmp_path):  # type: ignore[no-untyped-def]
-    from cardgen.render import font_path
-
-    (tmp_path / "f.ttf").write_bytes(font_path(False).read_bytes())
-    (tmp_path / "t.toml").write_text('font = "f.ttf"\n', "utf-8")
-    code, _, err = cli(capsys, "pack", "--theme", str(tmp_path / "t.toml"), "--out", str(tmp_path / "o"))
-    assert code == 2 and "font" in err and "not supported yet" in err
-
-
 @given(
     digits=st.text("0123456789abcdefABCDEF", min_size=3, max_size=3)
     | st.text("0123456789abcdef", min_size=6, max_size=6)

@@ -388,7 +388,7 @@ def drawings(tmp_path_factory):  # type: ignore[no-untyped-def]
 
 def test_every_product_svg_is_what_svgwrite_objects_wrote_but_the_fonts(drawings, monkeypatch):  # type: ignore[no-untyped-def]
     with_fonts = [svg_module.write_svg([d], title=t).decode("utf-8") for d, t in drawings]
-    monkeypatch.setattr(svg_module, "font_faces", lambda regular, bold: "")
+    monkeypatch.setattr(svg_module, "font_faces", lambda regular, bold, theme={}: "")
     for (d, t), fonts in zip(drawings, with_fonts):
         want = reference_svg(d, t)
         assert svg_module.write_svg([d], title=t) == want
@@ -441,7 +441,7 @@ SHAPES = st.recursive(
 def test_any_shape_tree_is_written_as_svgwrite_objects_wrote_it(shapes, title, origin):  # type: ignore[no-untyped-def]
     drawing = Drawing(63.5, 88.9, tuple(shapes), origin=origin)
     mp = pytest.MonkeyPatch()
-    mp.setattr(svg_module, "font_faces", lambda regular, bold: "")
+    mp.setattr(svg_module, "font_faces", lambda regular, bold, theme={}: "")
     try:
         assert svg_module.write_svg([drawing], title=title) == reference_svg(drawing, title)
     finally:

@@ -265,17 +265,22 @@ def _shorten(text: str, box: Box) -> str:
     return text if len(text) <= keep + 1 else text[:keep].rstrip(" ·,") + "…"
 
 
-def sheet_label(plan: SheetPlan, head: str, which: str) -> list[Text]:
+def sheet_label(plan: SheetPlan, head: str, which: str, dy: float = 0.0) -> list[Text]:
     """The sheet's label, e.g. "pattern two, census 7" (``head``) "· sheet 3 of 10 · fronts"
     (``which``): in its own band under the bottom marks when the plan has one, else in the
     mark bands between the marks of the middle column (split over the top and bottom bands,
-    then without the title, then shortened, only if it must be)."""
+    then without the title, then shortened, only if it must be). ``dy``: how far down a backs
+    page's backs are moved (its back offset): the label keeps clear of them."""
     text = " · ".join(p for p in (head, which) if p)
     pw, ph = plan.paper
     m = plan.margin
     x0, y0, x1, y1 = plan.block
+    y0, y1 = y0 + min(0.0, dy), y1 + max(0.0, dy)  # the ink's extent, the backs where they are
     if plan.label_band:
-        line = _line(text, (m + 1.0, ph - m - LABEL_SIZE - LABEL_CLEAR / 2, pw - m - 1.0, ph - m - LABEL_CLEAR / 2))
+        band = (m + 1.0, ph - m - LABEL_SIZE - LABEL_CLEAR / 2, pw - m - 1.0, ph - m - LABEL_CLEAR / 2)
+        if band[1] < y1 + BACK_BLEED - plan.bleed + LABEL_CLEAR:  # moved backs reach the band: over them
+            band = (m + 1.0, m, pw - m - 1.0, y0 - _label_clear(plan.bleed))
+        line = _line(text, band)
         if line is not None:
             return [line]
         return [t for t in [_line(_shorten(text, (m, 0, pw - m, 0)), (m, y1, pw - m, ph - m))] if t]
@@ -336,7 +341,7 @@ def impose(
             if not mirrored:
                 shapes += crop_marks(plan, len(drawings))
             which = f"sheet {p + 1} of {total}" + (f" · {side}" if back is not None else "")
-            shapes += sheet_label(plan, head, which)
+            shapes += sheet_label(plan, head, which, -plan.back_offset[1] if mirrored else 0.0)
             text = " · ".join(t for t in (head, which) if t)
             boxes = _boxes(plan, len(drawings), mirrored)
             pages.append(Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes))

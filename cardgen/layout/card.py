@@ -15,15 +15,16 @@ wrap to two lines before they shrink, and never go below 6 pt.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from cardgen.layout.shapes import (
-    ADVANCE,
     CAP_HEIGHT,
     Drawing,
     Group,
     Rect,
     Shape,
     Text,
+    Typeface,
     fit_size,
     text_width,
     turned,
@@ -95,7 +96,9 @@ def _frame(w: float, h: float, bleed: float, tint: str, accent: str, removal: bo
     ]
 
 
-def wrap(text: str, size: float, width: float, *, least: float = MIN_TYPE) -> tuple[list[str], float]:
+def wrap(
+    text: str, size: float, width: float, *, least: float = MIN_TYPE, font: Typeface | None = None, bold: bool = False
+) -> tuple[list[str], float]:
     """``text`` as one line at ``size`` if it fits ``width``, else two lines (broken at a space,
     as evenly as it can), shrunk as needed but never below ``least``; cut with "…" only when
     two lines at ``least`` cannot hold it.
@@ -107,18 +110,19 @@ def wrap(text: str, size: float, width: float, *, least: float = MIN_TYPE) -> tu
     (['The Grand Trans-Continental', 'Express Society of Lower Wessex'], 2.12)
     """
     text = " ".join(text.split())
-    if not text or text_width(text, size) <= width:
+    if not text or text_width(text, size, font, bold) <= width:
         return ([text] if text else []), size
     size = max(size, least)
+    per = text_width(text, 1.0, font, bold) / len(text)  # ems a character, on average (in a monospace font, each)
     while True:
-        n = int(width / (size * ADVANCE) + 1e-9)  # characters a line holds
+        n = int(width / (size * per) + 1e-9)  # characters a line holds
         lines = _two_lines(text, n)
-        if lines is not None:
+        if lines is not None and all(text_width(line, size, font, bold) <= width + 1e-9 for line in lines):
             return lines, size
         if size <= least + 1e-9:
             break
         size = max(least, size * 0.96)
-    n = max(2, int(width / (least * ADVANCE) + 1e-9))
+    n = max(2, int(width / (least * per) + 1e-9))
     if len(text) <= 2 * n:  # no space to break at: break a word
         return [text[:n], text[n:].strip()], least
     cut = text.rfind(" ", 0, n + 1)  # the first line as full as it goes, the rest cut short
@@ -161,6 +165,7 @@ def card_face(
         removal=card.ability.kind == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
         logo=theme.logo_picture or theme.logo,
+        font=theme.font,
     )
 
 
@@ -179,6 +184,7 @@ def double_ended_face(
     removal: bool = False,
     set_name: str = "",
     logo: str | Picture = "none",
+    font: Typeface | None = None,
 ) -> Drawing:
     """Any double-ended card: number and ability large, corner indices small (``code`` under
     the number), the top half repeated turned 180° in the bottom half. ``picture(side)`` draws
@@ -186,7 +192,8 @@ def double_ended_face(
     number. ``removal`` gives the card a removal's tinted panel; ``set_name`` (what
     pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``;
     ``logo="locomotive"`` puts a small locomotive in the middle (a theme's logo), a Picture
-    the user's own picture."""
+    the user's own picture; ``font`` sets the title (numbers and abilities stay in the shipped
+    monospace font: the same width for every digit, and what ``cardgen check`` reads)."""
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     number = str(number_value)
@@ -216,16 +223,18 @@ def double_ended_face(
     # with whole words wins.
     ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
     if title:
+        font = font if font is not None and font.covers(title) else None  # else the shipped font draws it all
         tsize = max(3.0 * scale, MIN_TYPE)
         left = index_right + 1.2 * scale
         places = [(left, w - left, iy), (left, w - SAFE - pad, iy)]
         places = [p for p in places if p[1] - p[0] >= inner * 0.45]
         places.append((SAFE + pad, w - SAFE - pad, index_bottom + 1.2 * scale + CAP_HEIGHT * tsize))
-        fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0)) for x0, x1, first in places]
+        fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0, font=font)) for x0, x1, first in places]
         whole = [f for f in fits if " ".join(f[3]) == " ".join(title.split())]
         x0, x1, first, lines, ts = whole[0] if whole else fits[-1]
         for k, line in enumerate(lines):
-            texts.append(Text((x0 + x1) / 2, first + k * 1.25 * ts, line, ts, "middle", fill=accent, role="title"))
+            y = first + k * 1.25 * ts
+            texts.append(Text((x0 + x1) / 2, y, line, ts, "middle", fill=accent, role="title", font=font))
         ceiling = max(ceiling, first + (len(lines) - 1) * 1.25 * ts + 2.0 * scale)
 
     # Large number and ability, upper half; their turned copy fills the lower half.
@@ -301,7 +310,7 @@ def card_back(
     accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
     name = title or "Game of Trains"
     design = theme.back_picture or theme.back
-    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=design)
+    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=design, font=theme.font)
 
 
 def back_design(
@@ -312,6 +321,7 @@ def back_design(
     line2: str,
     bleed: float = 0.0,
     design: str | Picture = "train",
+    font: Typeface | None = None,
 ) -> Drawing:
     """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
     or more inside the cut, and, both ways up (backs are seen either way up): the game's name on
@@ -326,12 +336,17 @@ def back_design(
     scale = min(w / 63.5, h / 88.9)
     inset = max(SAFE, min(w, h) * 0.06)
     room = w - 2 * inset - (3 if design == "train" else 4)
-    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room)
-    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room))
+    name_font = font if font is not None and font.covers(name) else None  # else the shipped font draws it
+    line2_font = font if font is not None and font.covers(line2) else None
+    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room, font=name_font, bold=True)
+    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room, line2_font))
     frame = Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset)
     top = _train_half(w, h, scale, inset, names, s1, line2, s2, accent) if design == "train" else None
     if top is None:  # the plain design, or a card too squat for the locomotive
         top = _plain_half(w, h, scale, names, s1, line2, s2)
+    if font is not None:  # the name and the pack's line in the theme's font (where it has their letters)
+        fonts = {"back-title": name_font, "back-line": line2_font}
+        top = [replace(t, font=fonts[t.role]) if isinstance(t, Text) and t.role in fonts else t for t in top]
     shapes: list[Shape] = [ground, frame, *top, *turned(top, w, h)]
     return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")
 

@@ -144,6 +144,7 @@ def grid_card_face(
         removal=ability.action == "remove",
         set_name=pack_name(pack),
         logo=theme.logo_picture or theme.logo,
+        font=theme.font,
     )
 
 
@@ -160,4 +161,5 @@ def grid_card_back(
         line2=f"2D · {pack.mat.rows}×{pack.mat.cols} mat",
         bleed=bleed,
         design=theme.back_picture or theme.back,
+        font=theme.font,
     )

@@ -3,8 +3,9 @@
 Coordinates are millimetres, y pointing down, origin at the top-left of the
 drawing. Text is placed by its baseline; ``anchor`` is SVG's text-anchor and
 ``rotate`` turns the text about its own anchor point (180 for the upside-down
-half of a double-ended card). The font is always the shipped monospace one,
-so widths are known without a font file (see ``text_width``).
+half of a double-ended card). The font is the shipped monospace one, so widths
+are known without a font file (see ``text_width``), unless a text names a
+``Typeface`` of the user's, which carries its own widths.
 """
 
 from __future__ import annotations
@@ -22,19 +23,44 @@ HAIRLINE = 0.25 * 25.4 / 72  # 0.25 pt, in mm
 Anchor = Literal["start", "middle", "end"]
 
 
-def text_width(text: str, size: float) -> float:
-    """Width in mm of ``text`` set at ``size`` mm in the monospace font.
+@dataclass(frozen=True, eq=False)  # (compared and hashed by identity: one per theme read)
+class Typeface:
+    """A font of the user's (a theme's ``font = "x.ttf"``), read by ``products/typeface.py``:
+    its TrueType files (regular, bold) and what layout needs of them, in ems.
+
+    >>> face = Typeface(({"A": 0.5, "W": 1.0}, {"A": 0.6, "W": 1.1}), 0.6, 0.7, ("Mine", "Mine-Bold"), (b"", b""))
+    >>> face.width("AW", 10), face.width("AW", 10, bold=True), face.covers("AWA"), face.covers("A?")
+    (15.0, 17.0, True, False)
+    """
+
+    advances: tuple[dict[str, float], dict[str, float]] = field(repr=False)  # regular, bold: per character
+    cap_height: float
+    descent: float
+    ps_names: tuple[str, str]  # regular and bold, as the PDF names them
+    files: tuple[bytes, bytes] = field(repr=False)  # regular and bold TrueType data (the same twice if no bold)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        get = self.advances[bold].get
+        return sum(get(c, 1.0) for c in text) * size
+
+    def covers(self, text: str) -> bool:
+        """Whether both faces draw every character of ``text``."""
+        return all(c in self.advances[0] and c in self.advances[1] for c in text)
+
+
+def text_width(text: str, size: float, font: Typeface | None = None, bold: bool = False) -> float:
+    """Width in mm of ``text`` set at ``size`` mm in the monospace font (or ``font``).
 
     >>> round(text_width("84", 10), 3)
     12.041
     """
-    return len(text) * ADVANCE * size
+    return font.width(text, size, bold) if font is not None else len(text) * ADVANCE * size
 
 
-def fit_size(text: str, size: float, max_width: float) -> float:
+def fit_size(text: str, size: float, max_width: float, font: Typeface | None = None, bold: bool = False) -> float:
     """``size``, shrunk so that ``text`` is no wider than ``max_width``."""
-    width = text_width(text, size)
-    return size if width <= max_width or not text else max_width / (len(text) * ADVANCE)
+    width = text_width(text, size, font, bold)
+    return size if width <= max_width or not text else size * max_width / width
 
 
 # slots: a big pack's faces are tens of thousands of shapes
@@ -119,12 +145,14 @@ class Text:
     fill: str = "#1a1a1a"
     bold: bool = False
     role: str = ""
+    font: Typeface | None = None  # None: the shipped DejaVu Sans Mono
 
     def bounds(self) -> tuple[float, float, float, float]:
         """Ink box (x0, y0, x1, y1) from the baseline up to cap height, unrotated or 180°."""
-        w = text_width(self.text, self.size)
+        w = text_width(self.text, self.size, self.font, self.bold)
         x0 = {"start": self.x, "middle": self.x - w / 2, "end": self.x - w}[self.anchor]
-        box = (x0, self.y - CAP_HEIGHT * self.size, x0 + w, self.y)
+        cap = self.font.cap_height if self.font is not None else CAP_HEIGHT
+        box = (x0, self.y - cap * self.size, x0 + w, self.y)
         if self.rotate % 360 == 180:
             box = (2 * self.x - box[2], 2 * self.y - box[3], 2 * self.x - box[0], 2 * self.y - box[1])
         return box

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardgen.layout.shapes import Group, Image
+from cardgen.layout.shapes import Group, Image, Typeface
 
 LOGOS = ("none", "locomotive")  # what may stand in the middle of every face (or a picture)
 BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone (or a picture)
@@ -90,6 +90,8 @@ class Theme:
     back: str = "train"  # one of BACKS, or the name of the back picture's file
     logo_picture: Picture | None = None
     back_picture: Picture | None = None
+    font: Typeface | None = None  # the titles' and the backs' font; None: the shipped one
+    font_files: tuple[str, str] = ("", "")  # the names of its regular and bold files in the pack
 
     def _pick(self, keys: tuple[str, ...], which: str) -> str | None:
         table = dict(self.colours)

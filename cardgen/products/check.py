@@ -82,9 +82,12 @@ def check_target(
 
         if pattern or census or copies or categories:
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
+        from cardgen.products.exports import check_exports
+
         found = check_written(target)
+        violations = found.violations + check_exports(target)  # png/ and tts/, as pack.json records them
         return CheckReport(
-            str(target), "folder", found.what, found.count, found.violations, noun=found.noun, checks=found.checks
+            str(target), "folder", found.what, found.count, violations, noun=found.noun, checks=found.checks
         )
     if kind == "missing":
         raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")

@@ -108,6 +108,7 @@ def check_pack_folder(folder: Path, data: dict[str, Any] | None = None, *, redra
         describe(spec),
         files=("pack.csv", "rules.html"),
         redraw=again if redraw else None,
+        theme=opts.theme.font if opts.theme else None,
         audit=redraw,
     )
 

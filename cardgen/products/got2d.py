@@ -94,7 +94,10 @@ def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, red
         back=lambda: render("svg", [back(spec, opts)]),
         files={"pack.csv": lambda: pack_table(spec.cards())},
     )
-    return check_numbered(folder, data, spec, describe(spec), redraw=again if redraw else None, audit=redraw)
+    font = opts.theme.font if opts.theme else None
+    return check_numbered(
+        folder, data, spec, describe(spec), redraw=again if redraw else None, audit=redraw, theme=font
+    )
 
 
 PRODUCT = Product("got2d", "Game of Trains 2D pack", build_pack2d, check_pack2d_folder, command="pack2d")

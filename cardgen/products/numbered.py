@@ -24,6 +24,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan
+from cardgen.layout.shapes import Typeface
 from cardgen.products import FolderCheck
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file
@@ -148,7 +149,13 @@ class SvgCards:
 
 
 def read_card_svgs(
-    folder: Path, data: dict[str, Any], spec: PackSpec, out: list[Violation], *, keep_bytes: bool = True
+    folder: Path,
+    data: dict[str, Any],
+    spec: PackSpec,
+    out: list[Violation],
+    *,
+    keep_bytes: bool = True,
+    theme: Typeface | None = None,
 ) -> SvgCards:
     """What the card SVGs hold; ``keep_bytes``: also each file's bytes (only a comparison with
     this version's drawing needs them, and a big pack's add up)."""
@@ -170,7 +177,7 @@ def read_card_svgs(
     for n, paths in sorted(files.items()):
         if len(paths) > 1:
             out.append(Violation("files", f"svg: {', '.join(p.name for p in paths)} are all card {n}", (n,)))
-        doc, raw = read_svg(paths[0], f"cards/{paths[0].name}")
+        doc, raw = read_svg(paths[0], f"cards/{paths[0].name}", theme)
         if isinstance(doc, str):
             problems.append(Violation("files", f"svg: {doc}", (n,)))
             found.flagged.add(n)
@@ -221,7 +228,7 @@ def read_card_svgs(
     # the back
     back = cards_dir / "back.svg"
     if data["backs"]:
-        doc, raw = read_svg(back, "cards/back.svg")
+        doc, raw = read_svg(back, "cards/back.svg", theme)
         if isinstance(doc, str):
             out.append(Violation("files", f"svg: {doc}"))
         else:
@@ -516,15 +523,17 @@ def check_numbered(
     files: Sequence[str] = ("pack.csv",),
     redraw: Redraw | None = None,
     audit: bool = True,
+    theme: Typeface | None = None,
 ) -> FolderCheck:
     """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
     ``files``; with ``redraw``, also every file that differs from what this version writes
     (only when ``pack.json`` records this version: another one may draw differently); with
     ``audit``, also every damaged object of the PDF. A build checking what it has just written
-    skips both: only a file that travelled can be damaged or differ from its drawing."""
+    skips both: only a file that travelled can be damaged or differ from its drawing.
+    ``theme``: the font of the pack's theme (its own copy), which its titles may be set in."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
-    found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None)
+    found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None, theme=theme)
     out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
     if again is not None:
         out += compare_redrawn(found, spec, again, data, folder)
@@ -537,13 +546,13 @@ def check_numbered(
         if doc is not None and card.number not in found.flagged and found.shows.get(card.number) == card:
             return doc
         if again is not None:
-            drawn = parse_svg(again.face(card), doc.name if doc else f"card {card.number}")
+            drawn = parse_svg(again.face(card), doc.name if doc else f"card {card.number}", theme)
             return drawn if isinstance(drawn, SvgDoc) else None
         return None
 
     back = found.back
     if again is not None and again.back is not None and data["backs"] and found.back_data != again.back():
-        drawn = parse_svg(again.back(), "cards/back.svg")
+        drawn = parse_svg(again.back(), "cards/back.svg", theme)
         back = drawn if isinstance(drawn, SvgDoc) else None
     out += check_files(folder, files, found, spec)
     pdf = single_pdf(folder)

@@ -28,14 +28,14 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from sys import intern
 from typing import Any, Literal
 
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.shapes import ADVANCE
+from cardgen.layout.shapes import ADVANCE, Typeface
 from cardgen.options import MAX_BACK_OFFSET, PNG_DPI, PrintOptions
 from cardgen.products import PRODUCTS, FolderCheck, product
 from cardgen.products.deck import MANIFEST
@@ -249,6 +249,7 @@ class SvgText:
     bold: bool
     fill: str  # #rrggbb
     rotate: int  # degrees clockwise, as SVG's rotate()
+    theme: bool = False  # set in the theme's own font
 
     @property
     def turned(self) -> bool:
@@ -284,6 +285,8 @@ class SvgDoc:
     images: list[SvgImage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
     fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # bold -> code points embedded
+    theme: Typeface | None = None  # the theme's own font, which texts may be set in
+    theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
 
     def role(self, role: str) -> list[SvgText]:
         return [t for t in self.texts if t.role == role]
@@ -327,14 +330,15 @@ def _num(text: str | None) -> float | None:
     return v if v is not None and math.isfinite(v) else None
 
 
-def _family() -> str:
-    from cardgen.render.svg import FAMILY
+def _family(theme: bool = False) -> str:
+    from cardgen.render.svg import FAMILY, THEME_FAMILY
 
-    return FAMILY
+    return THEME_FAMILY if theme else FAMILY
 
 
-def parse_svg(data: bytes, name: str) -> SvgDoc | str:
-    """``data`` read as a component SVG, or what makes it unreadable."""
+def parse_svg(data: bytes, name: str, theme: Typeface | None = None) -> SvgDoc | str:
+    """``data`` read as a component SVG, or what makes it unreadable; ``theme``: the pack's theme
+    font, which its titles and backs may be set in (and embed)."""
     try:
         root = ET.fromstring(data)
     except (ET.ParseError, ValueError, RecursionError) as e:
@@ -345,11 +349,11 @@ def parse_svg(data: bytes, name: str) -> SvgDoc | str:
     view = [_num(v) for v in root.get("viewBox", "").split()]
     if not w or not h or len(view) != 4 or None in view:
         return f"{name} has no size in mm and viewBox"
-    doc = SvgDoc(name, float(w.group(1)), float(h.group(1)), tuple(view))  # type: ignore[arg-type]
+    doc = SvgDoc(name, float(w.group(1)), float(h.group(1)), tuple(view), theme=theme)  # type: ignore[arg-type]
     defs = root.find(f"{SVG}defs")
     fonts = defs[0] if defs is not None and len(defs) and defs[0].tag == f"{SVG}style" else None
     _walk(root, doc, 0.0, 0.0, painted=True, fonts=fonts)
-    if doc.fonts:
+    if doc.fonts or doc.theme_fonts:
         _missing_glyphs(doc)
     return doc
 
@@ -391,30 +395,32 @@ _FACE = re.compile(
     r"src:url\(data:font/ttf;base64,(?P<data>[A-Za-z0-9+/]+={0,2})\);"
     r"unicode-range:(?P<range>U\+[0-9A-F]{1,6}(?:-[0-9A-F]{1,6})?(?:,U\+[0-9A-F]{1,6}(?:-[0-9A-F]{1,6})?)*)\}"
 )
-# The tables of a subset the writer makes: outlines and metrics, no shaping (GSUB could swap glyphs).
-FONT_TABLES = frozenset({"OS/2", "cmap", "gasp", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"})
 
 
 def _font_faces(el: ET.Element, doc: SvgDoc) -> None:
-    """The fonts the SVG embeds: each rule must be the writer's ``@font-face`` for a shipped face."""
+    """The fonts the SVG embeds: each rule must be the writer's ``@font-face`` for a shipped face
+    (or for a face of the theme's font, when the pack has one), each face once, in the writer's order."""
     from cardgen.render import FONT_FAMILY
+    from cardgen.render.fonts import THEME_FONT_FAMILY
 
     if el.get("type") != "text/css":
         doc.problems.append(f"a <style> of type {shown(el.get('type', ''), 20)}, which cardgen never writes")
-    weights = []
+    faces: list[tuple[bool, bool]] = []  # (theme's, bold)
     for rule in (el.text or "").split("\n"):
         m = _FACE.fullmatch(rule)
-        if not m or m["family"] != FONT_FAMILY:
+        theme = m is not None and doc.theme is not None and m["family"] == THEME_FONT_FAMILY
+        if not m or not (theme or m["family"] == FONT_FAMILY):
             doc.problems.append(f"a <style> holding {shown(rule.strip(), 40)}, not the shipped font cardgen embeds")
             return
         bold = m["weight"] == "bold"
-        weights.append(bold)
-        font = embedded_font(bold, m["data"], m["range"])
+        faces.append((theme, bold))
+        reference = doc.theme.files[bold] if theme and doc.theme is not None else None
+        font = embedded_font(bold, m["data"], m["range"], reference)
         if isinstance(font, str):
-            doc.problems.append(f"an embedded {m['weight']} font that {font}")
+            doc.problems.append(f"an embedded {m['weight']} {'theme ' if theme else ''}font that {font}")
         else:
-            doc.fonts[bold] = font
-    if weights not in ([False], [True], [False, True]):
+            (doc.theme_fonts if theme else doc.fonts)[bold] = font
+    if faces != sorted(set(faces)):
         doc.problems.append("a <style> whose @font-face rules are repeated or out of order, which cardgen never writes")
 
 
@@ -433,21 +439,22 @@ def _ranges(codes: Iterable[int]) -> str:
     return ",".join(f"U+{a:X}" + (f"-{b:X}" if b != a else "") for a, b in runs)
 
 
-@cache
-def _shipped(bold: bool) -> Any:
+@lru_cache(maxsize=8)
+def _shipped(bold: bool, reference: bytes | None = None) -> Any:
+    """A shipped face, or the font file ``reference`` (a theme's), read with fontTools."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
     from cardgen.render import font_path
 
-    return TTFont(str(font_path(bold)))
+    return TTFont(str(font_path(bold)) if reference is None else io.BytesIO(reference))
 
 
-@cache
-def _shipped_glyph(bold: bool, code: int) -> tuple[int, list[Any]] | None:
-    """(advance, outline with components resolved) of a character in a shipped face."""
+@lru_cache(maxsize=4096)
+def _shipped_glyph(bold: bool, code: int, reference: bytes | None = None) -> tuple[int, list[Any]] | None:
+    """(advance, outline with components resolved) of a character in a shipped face (or ``reference``)."""
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
 
-    font = _shipped(bold)
+    font = _shipped(bold, reference)
     name = font.getBestCmap().get(code)
     if name is None:
         return None
@@ -475,28 +482,31 @@ def _same_outline(a: list[Any], b: list[Any]) -> bool:
 
 
 @lru_cache(maxsize=256)
-def embedded_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
+def embedded_font(bold: bool, data: str, ranges: str, reference: bytes | None = None) -> frozenset[int] | str:
     """The characters an embedded font (base64 ``data``) draws, each exactly as the shipped face
-    does (outline and advance), or what is wrong with it. Made once per font a process."""
+    (or the font file ``reference``, a theme's) does (outline and advance), or what is wrong with
+    it. Made once per font a process."""
     from cardgen.render.fonts import ready_faces
 
-    ready = ready_faces(bold).get(data)  # a subset shipped with cardgen, verified by its tests
+    ready = ready_faces(bold).get(data) if reference is None else None  # shipped, verified by the tests
     if ready is not None:
         return ready if _ranges(ready) == ranges else "claims characters (unicode-range) other than those it has"
-    return _foreign_font(bold, data, ranges)
+    return _foreign_font(bold, data, ranges, reference)
 
 
-def _foreign_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
+def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = None) -> frozenset[int] | str:
     """``embedded_font`` for data other than the shipped subsets: read and compared glyph by glyph."""
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
     try:
         font = TTFont(io.BytesIO(base64.b64decode(data, validate=True)))
+        from cardgen.render.fonts import FONT_TABLES
+
         tables = set(font.keys()) - {"GlyphOrder"}
         if not tables <= FONT_TABLES:
             return f"has tables cardgen never embeds ({', '.join(sorted(tables - FONT_TABLES))})"
-        if font["head"].unitsPerEm != _shipped(bold)["head"].unitsPerEm:
+        if font["head"].unitsPerEm != _shipped(bold, reference)["head"].unitsPerEm:
             return "is scaled unlike the shipped font"
         cmap = font.getBestCmap() or {}
         if _ranges(cmap) != ranges:
@@ -505,7 +515,7 @@ def _foreign_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
         for code, name in sorted(cmap.items()):
             pen = DecomposingRecordingPen(glyphs)
             glyphs[name].draw(pen)
-            shipped = _shipped_glyph(bold, code)
+            shipped = _shipped_glyph(bold, code, reference)
             if shipped is None or glyphs[name].width != shipped[0] or not _same_outline(pen.value, shipped[1]):
                 return f"draws {chr(code)!r} (U+{code:04X}) unlike the shipped font"
         pen = DecomposingRecordingPen(glyphs)
@@ -518,11 +528,12 @@ def _foreign_font(bold: bool, data: str, ranges: str) -> frozenset[int] | str:
 
 
 def _missing_glyphs(doc: SvgDoc) -> None:
-    """Each text's characters that the shipped face has must be in the face the SVG embeds."""
+    """Each text's characters that the shipped face (or the theme's) has must be in the face the SVG embeds."""
     for t in doc.texts:
-        lacking = {ord(c) for c in t.text} - doc.fonts.get(t.bold, frozenset())
+        lacking = {ord(c) for c in t.text} - (doc.theme_fonts if t.theme else doc.fonts).get(t.bold, frozenset())
         if lacking:  # (the shipped face is read only then: it has ~3000 characters)
-            lacking &= set(_shipped(t.bold).getBestCmap())
+            reference = doc.theme.files[t.bold] if t.theme and doc.theme is not None else None
+            lacking &= set(_shipped(t.bold, reference).getBestCmap())
         if lacking:
             what = f"a <text class={t.role!r}>" if t.role else "a <text>"
             letters = shown("".join(map(chr, sorted(lacking))), 20)
@@ -587,7 +598,8 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
             f"{what} with font-size {shown(el.get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
         )
         size = size or 0.0
-    if el.get("font-family") != _family():
+    theme = doc.theme is not None and el.get("font-family") == _family(theme=True)
+    if el.get("font-family") != _family() and not theme:
         doc.problems.append(f"{what} in font {shown(el.get('font-family', ''), 40)}, not the shipped one")
     weight = el.get("font-weight")
     if weight not in (None, "bold"):
@@ -610,18 +622,29 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
             rotate = int(m.group(1)) % 360
     # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)
     doc.texts.append(
-        SvgText(intern(role), text, x + dx, y + dy, size, intern(anchor), weight == "bold", intern(fill or ""), rotate)
+        SvgText(
+            intern(role),
+            text,
+            x + dx,
+            y + dy,
+            size,
+            intern(anchor),
+            weight == "bold",
+            intern(fill or ""),
+            rotate,
+            theme,
+        )
     )
 
 
-def read_svg(path: Path, name: str | None = None) -> tuple[SvgDoc | str, bytes]:
+def read_svg(path: Path, name: str | None = None, theme: Typeface | None = None) -> tuple[SvgDoc | str, bytes]:
     """A component SVG read within limits: (the drawing or what is wrong, its bytes)."""
     name = name or path.name
     try:
         data = read_file(path, limit=SVG_LIMIT, what="SVG")
     except CardgenError as e:
         return str(e), b""
-    return parse_svg(data, name), data
+    return parse_svg(data, name, theme), data
 
 
 def svg_texts(path: Path) -> dict[str, set[str]] | str:
@@ -851,8 +874,8 @@ def sheet_slots(page: PageObjects, plan: SheetPlan, *, back: bool = False) -> tu
     def where(box: tuple[float, float, float, float]) -> Slot | None:
         x = (box[0] + box[2]) / 2 / PT
         y = ph - (box[1] + box[3]) / 2 / PT
-        if back:
-            x = pw - x  # backs are laid mirrored; mirror the point and count as on the fronts
+        if back:  # backs are laid mirrored and moved by the back offset: undo both, count as on the fronts
+            x, y = pw - x + plan.back_offset[0], y + plan.back_offset[1]
         col, row = math.floor((x - x0) / px), math.floor((y - y0) / py)
         if not (0 <= col < plan.cols and 0 <= row < plan.rows):
             return None
@@ -894,9 +917,10 @@ def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
     return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16), 255
 
 
-def expected_origin(t: SvgText, slot: Slot, paper_height: float) -> tuple[float, float]:
-    """Where the PDF must start ``t``'s baseline (points from the page's bottom-left)."""
-    width = len(t.text) * ADVANCE * t.size
+def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface | None = None) -> tuple[float, float]:
+    """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
+    the font a text set in the theme's font has (its own widths)."""
+    width = theme.width(t.text, t.size, t.bold) if t.theme and theme else len(t.text) * ADVANCE * t.size
     shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
     a = math.radians(t.rotate)
     x = slot.origin[0] + t.x - shift * math.cos(a)
@@ -919,7 +943,7 @@ def compare_slot(
     tol = 0.5 * PT  # half a millimetre
     for t in doc.texts:
         angle = (-t.rotate) % 360
-        ex, ey = expected_origin(t, slot, paper_height)
+        ex, ey = expected_origin(t, slot, paper_height, doc.theme)
         best: TextObject | None = None
         best_d = tol
         for p in left:
@@ -941,7 +965,7 @@ def compare_slot(
         del left[next(i for i, p in enumerate(left) if p is best)]  # by identity: no field-by-field ==
         found[t.role].append(best)
         got = " ".join(best.text.split())
-        font = BOLD_FONT if t.bold else REGULAR_FONT
+        font = doc.theme.ps_names[t.bold] if t.theme and doc.theme else BOLD_FONT if t.bold else REGULAR_FONT
         if got != t.text and not (t.role not in ROLE_NAMES and _lacks_glyphs(got, t.text)):
             problems.append(f"its {role_name(t)} reads {shown(got, 30)}, not {shown(t.text, 30)}")
         if best.font != font or not best.embedded:

@@ -5,7 +5,7 @@
 2 × 1 in, and the print options as for every deck): ``tiles/<slug>.svg``
 (one per tile; the three A-Trains are ``a-train-1`` … ``a-train-3``), the tiles
 imposed on sheets with crop marks in ``supertrain-wild.pdf``, ``tiles.csv`` and
-``pack.json``. Before anything is moved into place the staged files are read back
+``pack.json`` (with ``--png`` and ``--tts``, ``png/`` and ``tts/`` as for packs). Before anything is moved into place the staged files are read back
 (``check_tiles_folder``): each SVG's two halves (pips counted, numerals and letters
 read, the locomotive found by its class) and each PDF slot (pip paths counted per
 half by position, text objects read, the locomotive found by its red paths), and
@@ -116,10 +116,12 @@ def build_tiles(
     slug = set_slug(which, numerals, size)
     stems = tile_stems(tiles)
     faces = [(s, tile_face(t, size, numerals=numerals, bleed=opts.bleed)) for s, t in zip(stems, tiles)]
+    back = tile_back(size, title=opts.title, bleed=opts.bleed)
     return write_deck(
         slug=slug,
         faces=faces,
-        back=tile_back(size, title=opts.title, bleed=opts.bleed) if opts.backs else None,
+        back=back if opts.backs else None,
+        export_back=back if opts.tts else None,  # TTS shows a back even when none is printed
         opts=opts,
         plan=sheet_plan(opts, size=size),
         manifest={"game": "supertrain", "set": which.strip().lower(), "numerals": numerals},
@@ -390,6 +392,13 @@ def read_pdf_tiles(pdf: Path, plan: SheetPlan, backs: bool, order: list[Tile]) -
                 problems.append(Violation("files", f"{where}: tile {order[k].name} {problem}"))
             if got is not None:
                 tiles.append(got)
+    if backs:  # the backs are all alike: only their place is checked, moved as pack.json records
+        from cardgen.products.numbered import backs_misplaced
+
+        for sheet, page in enumerate(pages[1::2]):
+            moved = backs_misplaced(page, plan, min(plan.per_page, len(order) - sheet * plan.per_page))
+            if moved:
+                problems.append(Violation("files", f"pdf page {page.number}: {moved}"))
     return tiles, problems
 
 

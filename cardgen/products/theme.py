@@ -8,6 +8,8 @@ A theme file::
     title = "Family night"      # on every card, unless --title gives one
     logo = "locomotive"         # or "none", or a picture file: "art/logo.png" (PNG, JPEG or SVG)
     back = "train"              # or "plain", or a picture file: "art/back.jpg"
+    font = "fonts/Mine.ttf"     # titles and the backs' words in a TrueType font of one's own
+    bold_font = "fonts/Mine-Bold.ttf"  # its bold face (the backs' name); else the regular one
 
     [colours.one]               # pattern one, two or three; "2d" for all 2D cards,
     accent = "#0b6e4f"          # or a 2D category such as "row-swap"
@@ -29,8 +31,7 @@ PICTURES = "theme"  # the folder of a pack that holds copies of its theme's pict
 LONGEST = {"logo": 800, "back": 2400}  # pixels: a bigger picture is scaled down to this (past 300 dpi)
 _RECORDED = re.compile(rf"(logo|back):{PICTURES}/\1\.(png|jpg)")
 PATTERNS = ("one", "two", "three")
-TOP = ("title", "logo", "back", "font", "colours")
-FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true")  # TrueType, OpenType (CFF), old Mac TrueType
+TOP = ("title", "logo", "back", "font", "bold_font", "colours")
 
 
 def colour_keys() -> tuple[str, ...]:
@@ -80,16 +81,16 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         raise CardgenError(f"{where}: title: {e}") from None
     logo, logo_picture = _choice(data, "logo", LOGOS, where, folder)
     back, back_picture = _choice(data, "back", BACKS, where, folder)
+    font, font_files = None, ("", "")
+    if "bold_font" in data and "font" not in data:
+        raise CardgenError(f"{where}: bold_font without font: name the regular face too")
     if "font" in data:
-        font = _file(data, "font", where, folder)
-        with font.open("rb") as f:
-            head = f.read(4)
-        if head not in FONT_MAGIC:
-            raise CardgenError(f"{where}: font: {data['font']!r} is not a TrueType or OpenType font file")
-        raise CardgenError(
-            f"{where}: font: your own font is not supported yet (the PDF writer embeds only the shipped "
-            "DejaVu Sans Mono): remove the key"
-        )
+        from cardgen.products.typeface import load_typeface
+
+        regular = _file(data, "font", where, folder)
+        bold = _file(data, "bold_font", where, folder) if "bold_font" in data else None
+        font = load_typeface(regular, bold, where)
+        font_files = (f"{PICTURES}/font.ttf", f"{PICTURES}/font-bold.ttf" if bold is not None else "")
     return Theme(
         name=name,
         colours=_colours(data.get("colours", {}), where),
@@ -98,6 +99,8 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         back=back,
         logo_picture=logo_picture,
         back_picture=back_picture,
+        font=font,
+        font_files=font_files,
     )
 
 
@@ -173,7 +176,11 @@ def theme_record(theme: Theme) -> dict[str, Any]:
         key: {part: value for part, value in (("accent", c.accent), ("tint", c.tint)) if value}
         for key, c in theme.colours
     }
-    return {"title": theme.title, "logo": theme.logo, "back": theme.back, "colours": colours}
+    record: dict[str, Any] = {"title": theme.title, "logo": theme.logo, "back": theme.back, "colours": colours}
+    for key, name in zip(("font", "bold_font"), theme.font_files):
+        if name:  # (recorded only when there is one, so other packs' records stay as they were)
+            record[key] = name
+    return record
 
 
 def theme_from_manifest(data: dict[str, Any], folder: Path) -> Theme | None:
@@ -187,10 +194,18 @@ def theme_from_manifest(data: dict[str, Any], folder: Path) -> Theme | None:
             value = record.get(key)
             if isinstance(value, str) and "." in value and not _RECORDED.fullmatch(f"{key}:{value}"):
                 raise CardgenError(f"pack.json: theme: {key} {value!r} is not a picture a pack holds")
+        for key, name in (("font", "font.ttf"), ("bold_font", "font-bold.ttf")):
+            if key in record and record[key] != f"{PICTURES}/{name}":
+                raise CardgenError(f"pack.json: theme: {key} {record[key]!r} is not a font a pack holds")
     return parse_theme(record, "pack.json: theme", folder=folder)
 
 
 def picture_files(theme: Theme) -> dict[str, bytes]:
-    """The pack's copies of a theme's pictures: file name in the pack -> bytes."""
+    """The pack's copies of a theme's pictures and font files: file name in the pack -> bytes."""
     pictures = ((theme.logo, theme.logo_picture), (theme.back, theme.back_picture))
-    return {name: picture.data for name, picture in pictures if picture is not None}
+    files = {name: picture.data for name, picture in pictures if picture is not None}
+    if theme.font is not None:
+        for name, data in zip(theme.font_files, theme.font.files):
+            if name:
+                files[name] = data
+    return files

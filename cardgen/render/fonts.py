@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from string import ascii_lowercase, ascii_uppercase, digits, punctuation
 
+from cardgen.layout.shapes import Typeface
 from cardgen.render import FONT_FAMILY, font_path
 
 WEIGHTS = {False: "normal", True: "bold"}  # the @font-face font-weight of each shipped face
+THEME_FONT_FAMILY = "Cardgen Theme"  # the family a theme's own font takes in an SVG
+# The tables of a subset: outlines and metrics, no shaping (GSUB could swap glyphs); a theme's
+# font keeps these only, the checker accepts these only.
+FONT_TABLES = frozenset({"OS/2", "cmap", "gasp", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"})
 BLOCKS = (
     digits + ascii_uppercase + "←↑→↓↔",  # what every card shows: numbers, spaces, abilities
     " " + ascii_lowercase + punctuation + "·×…–—−‘’“”°✓",  # words, and the typography cardgen writes
@@ -101,21 +106,24 @@ def _font_file(bold: bool) -> bytes:
     return font_path(bold).read_bytes()
 
 
-def subset(bold: bool, chars: Collection[str]) -> tuple[bytes, frozenset[int]]:
-    """The shipped face subset to ``chars`` (those it has): TrueType bytes and the code points
-    it draws; (b'', ∅) if it has none of them."""
+def subset(bold: bool, chars: Collection[str], data: bytes | None = None) -> tuple[bytes, frozenset[int]]:
+    """The shipped face (or the TrueType ``data`` of a theme's font) subset to ``chars`` (those
+    it has): TrueType bytes and the code points it draws; (b'', ∅) if it has none of them."""
     from fontTools import subset as fts  # type: ignore[import-untyped,unused-ignore]
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
     options = fts.Options()
     options.hinting = False  # outlines only: half the bytes; print and modern screens ignore hints
     options.recalc_timestamp = False  # head.modified stays the shipped font's: same bytes every build
-    font = TTFont(io.BytesIO(_font_file(bold)), recalcTimestamp=False)  # (else save() stamps the time)
+    if data is not None:
+        options.name_IDs = [1, 2]  # a theme's font: its family and style, not its vendor's notes
+    # (else save() stamps the time)
+    font = TTFont(io.BytesIO(_font_file(bold) if data is None else data), recalcTimestamp=False)
     # No shaping tables: glyphs by cmap alone, as the PDF sets them and as ``cardgen check`` can
     # verify; FFTM holds FontForge's timestamps. Dropped before the subsetter reads them (a third
     # of its time).
-    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM"):
-        if tag in font:
+    for tag in ("GSUB", "GPOS", "GDEF", "kern", "FFTM") if data is None else set(font.keys()) - FONT_TABLES:
+        if tag in font and tag != "GlyphOrder":
             del font[tag]
     subsetter = fts.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
@@ -123,9 +131,9 @@ def subset(bold: bool, chars: Collection[str]) -> tuple[bytes, frozenset[int]]:
     codes = frozenset(font.getBestCmap() or ())
     if not codes:
         return b"", codes
-    data = io.BytesIO()
-    font.save(data)
-    return data.getvalue(), codes
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue(), codes
 
 
 @cache
@@ -146,9 +154,29 @@ def font_face(bold: bool, chars: frozenset[str]) -> str:
     )
 
 
-def font_faces(regular: Collection[str], bold: Collection[str]) -> str:
-    """The style sheet an SVG carries for the characters of its regular and bold texts."""
+@cache
+def theme_face(font: Typeface, bold: bool, chars: frozenset[str]) -> str:
+    """The ``@font-face`` rule of a theme's font (``THEME_FONT_FAMILY``) for ``chars``: subset
+    here, from the user's file, once per (font, face, set) a process."""
+    data, codes = subset(bold, chars, font.files[bold])
+    if not data:
+        return ""
+    return (
+        f"@font-face{{font-family:'{THEME_FONT_FAMILY}';font-weight:{WEIGHTS[bold]};"
+        f"src:url(data:font/ttf;base64,{base64.b64encode(data).decode('ascii')});"
+        f"unicode-range:{unicode_range(codes)}}}"
+    )
+
+
+def font_faces(
+    regular: Collection[str], bold: Collection[str], theme: Mapping[tuple[Typeface, bool], Collection[str]] = {}
+) -> str:
+    """The style sheet an SVG carries for the characters of its regular and bold texts (the
+    shipped font's rules first, regular before bold), and of those set in a theme's font."""
     rules = [font_face(b, glyph_set(chars)) if chars else "" for b, chars in ((False, regular), (True, bold))]
+    rules += [
+        theme_face(font, b, glyph_set(chars)) for (font, b), chars in sorted(theme.items(), key=lambda kv: kv[0][1])
+    ]
     return "\n".join(r for r in rules if r)
 
 

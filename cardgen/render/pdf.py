@@ -14,6 +14,8 @@ ReportLab computes them, with colours and encoded strings looked up once.
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from math import cos, pi, sin
@@ -26,7 +28,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
 from cardgen.render import font_path
 
 PT = 72 / 25.4  # points per mm
@@ -75,12 +77,38 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(font_path(bold))))
 
 
+def font_name(t: Text) -> str:
+    """The name a text's font is registered under (a theme's registered on first use, by its
+    bytes, so two themes never share one)."""
+    if t.font is None:
+        return FONT_NAMES[t.bold]
+    data = t.font.files[t.bold]
+    name = f"Theme{zlib.crc32(data):08x}{len(data):x}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    return name
+
+
+def font_problem(data: bytes) -> str | None:
+    """What keeps ReportLab from embedding a TrueType font (PostScript outlines, a licence that
+    forbids embedding, no Unicode map …), or None."""
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+    try:
+        TTFontFile(io.BytesIO(data), validate=1)
+    except (TTFError, ValueError, KeyError, IndexError, struct.error) as e:
+        return " ".join(str(e).split())[:120] or type(e).__name__
+    return None
+
+
 class _Written:
     """What one canvas has written already, to look up rather than work out again: texts are
     encoded for the canvas's own font subsets, so this never goes from one canvas to another."""
 
     def __init__(self) -> None:
-        self.shown: dict[tuple[bool, float, str, str], str] = {}  # (bold, size, text, anchor) -> BT … ET
+        self.shown: dict[
+            tuple[bool, float, str, str, Typeface | None], str
+        ] = {}  # (bold, size, text, anchor, font) -> BT … ET
         self.cm: dict[tuple[float, float, int], str] = {}  # (x, y, rotate) in points -> its cm operator
         self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
 
@@ -162,7 +190,7 @@ class _Page:
     def text(self, t: Text, dx: float, dy: float) -> None:
         """What ``text_by_canvas`` writes, written directly (see the module's docstring)."""
         c, w = self.c, self.written
-        key = (t.bold, t.size, t.text, t.anchor)
+        key = (t.bold, t.size, t.text, t.anchor, t.font)
         shown = w.shown.get(key)
         if shown is None:
             shown = w.shown[key] = self._text_object(t)
@@ -179,7 +207,7 @@ class _Page:
         """The text object ``drawString`` (or its centred and right-aligned kin) writes at the
         origin: the start point, then ``PDFTextObject._formatText``'s operators for a TrueType font."""
         c = self.c
-        name, size = FONT_NAMES[t.bold], t.size * PT
+        name, size = font_name(t), t.size * PT
         font = pdfmetrics.getFont(name)
         width = pdfmetrics.stringWidth(t.text, name, size)
         x0 = 0 - 0.5 * width if t.anchor == "middle" else 0 - width if t.anchor == "end" else 0
@@ -197,7 +225,7 @@ class _Page:
         c = self.c
         c.saveState()
         c.setFillColor(_colour(t.fill))
-        c.setFont(FONT_NAMES[t.bold], t.size * PT)
+        c.setFont(font_name(t), t.size * PT)
         c.translate(*self.xy(t.x, t.y, dx, dy))
         if t.rotate:
             c.rotate(-t.rotate)  # SVG turns clockwise on a y-down page

@@ -22,11 +22,12 @@ from collections.abc import Sequence
 
 import svgwrite
 
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
 from cardgen.render import FONT_FAMILY
-from cardgen.render.fonts import font_faces
+from cardgen.render.fonts import THEME_FONT_FAMILY, font_faces
 
 FAMILY = f"'{FONT_FAMILY}', monospace"
+THEME_FAMILY = f"'{THEME_FONT_FAMILY}', '{FONT_FAMILY}', monospace"  # a theme's font (the layout uses it only where it has every letter)
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
 MIME = {"png": "image/png", "jpeg": "image/jpeg"}  # the pictures an Image holds
 
@@ -87,13 +88,14 @@ class _Writer:
         self.parts: list[str] = []
         self.clips: list[tuple[float, float, float, float]] = []
         self.chars: dict[bool, set[str]] = {False: set(), True: set()}
+        self.theme_chars: dict[tuple[Typeface, bool], set[str]] = {}  # a theme's font: its own @font-face
 
     def add(self, shape: Shape) -> None:
         out = self.parts
         attrs: dict[str, str] = {"class": _attr(shape.role)} if shape.role else {}
         if isinstance(shape, Text):
             attrs["x"], attrs["y"] = _n(shape.x), _n(shape.y)
-            attrs["font-family"] = _attr(FAMILY)
+            attrs["font-family"] = _attr(FAMILY if shape.font is None else THEME_FAMILY)
             attrs["font-size"] = _n(shape.size)
             attrs["text-anchor"] = _attr(shape.anchor)
             attrs["fill"] = _attr(shape.fill)
@@ -101,7 +103,10 @@ class _Writer:
                 attrs["font-weight"] = "bold"
             if shape.rotate:
                 attrs["transform"] = f"rotate({shape.rotate} {_n(shape.x)} {_n(shape.y)})"
-            self.chars[shape.bold].update(shape.text)
+            if shape.font is None:
+                self.chars[shape.bold].update(shape.text)
+            else:
+                self.theme_chars.setdefault((shape.font, shape.bold), set()).update(shape.text)
             text = str(shape.text)
             out.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
         elif isinstance(shape, Rect):
@@ -167,7 +172,7 @@ def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     )
     if title or drawing.title:
         dwg.set_desc(title=title or drawing.title)
-    style = font_faces(shapes.chars[False], shapes.chars[True])
+    style = font_faces(shapes.chars[False], shapes.chars[True], shapes.theme_chars)
     if style:
         dwg.defs.add(dwg.style(style))
     for i, (x, y, w, h) in enumerate(shapes.clips, 1):

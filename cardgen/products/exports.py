@@ -1,0 +1,210 @@
+"""Checking the exports of a deck folder: ``png/`` (``--png DPI``) and ``tts/`` (``--tts``).
+
+When ``pack.json`` records ``png_dpi``, ``png/`` must hold one PNG for each component SVG
+(``cards/001.svg`` → ``png/001.png``, ``tiles/12-5.svg`` → ``png/12-5.png``) and
+``back.png`` when backs are printed, nothing else; each a whole PNG (every chunk's CRC right,
+its pixel data inflating to exactly its rows) of the component's size with its bleed at that
+dpi, recording that dpi. When it records ``tts``, ``tts/`` must hold the sheets
+``deck.png``, ``deck-2.png`` … at the sizes ``impose.tts`` gives them, ``back.png`` one cell
+in size and ``README.txt`` saying what to type for each sheet, nothing else. Without the
+record, neither folder may be there. The PNGs are read with ``zlib`` and ``struct``, within
+limits, one chunk of pixel data at a time.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError
+from cardgen.products.deck import MANIFEST
+from cardgen.rules.check import Violation
+
+COMPONENT_FOLDERS = ("cards", "tiles")  # where ``write_deck`` puts the component SVGs
+PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
+README_LIMIT = 1_000_000
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples a pixel
+INFLATE_STEP = 1 << 20  # bytes of pixel data inflated at a time
+MAX_REPORTED = 20  # per folder; the rest are summed up in one line
+
+
+def chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """Each chunk of a PNG as (type, data), its CRC checked; a ValueError saying what is wrong.
+
+    >>> body = b"IEND"
+    >>> [t for t, _ in chunks(SIGNATURE + bytes(4) + body + struct.pack(">I", zlib.crc32(body)))]
+    [b'IEND']
+    """
+    if data[:8] != SIGNATURE:
+        raise ValueError("is not a PNG")
+    pos = 8
+    while pos < len(data):
+        if pos + 12 > len(data):
+            raise ValueError("is cut short")
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        end = pos + 8 + length
+        if end + 4 > len(data):
+            raise ValueError("is cut short")
+        (crc,) = struct.unpack(">I", data[end : end + 4])
+        if zlib.crc32(data[pos + 4 : end]) != crc:
+            raise ValueError(f"is damaged (its {kind.decode('latin-1')!r} chunk fails its CRC)")
+        yield kind, data[pos + 8 : end]
+        pos = end + 4
+        if kind == b"IEND":
+            if pos != len(data):
+                raise ValueError("holds bytes after its end")
+            return
+    raise ValueError("is cut short")
+
+
+def png_problem(data: bytes, size: tuple[int, int], dpi: int | None) -> str | None:
+    """What is wrong with the PNG ``data`` (to follow its name), or None: it must be whole, its
+    pixel data inflating to exactly its rows, ``size`` pixels, and record ``dpi`` if given."""
+    header: tuple[int, ...] = ()
+    phys: bytes | None = None
+    inflate = zlib.decompressobj()
+    got = 0
+    row = want = 0
+    try:
+        for kind, body in chunks(data):
+            if not header:
+                if kind != b"IHDR" or len(body) != 13:
+                    return "is not a PNG: it does not start with its header"
+                header = struct.unpack(">IIBBBBB", body)
+                width, height, depth, colour, _, _, interlace = header
+                if (width, height) != size:
+                    return f"is {width} × {height} px, wanted {size[0]} × {size[1]}"
+                if colour not in CHANNELS or depth not in (1, 2, 4, 8, 16) or interlace != 0:
+                    return "is not a PNG cardgen writes (its colour type, depth or interlacing)"
+                row = 1 + math.ceil(width * CHANNELS[colour] * depth / 8)  # a filter byte, then the samples
+                want = row * height
+            elif kind == b"pHYs":
+                phys = body
+            elif kind == b"IDAT":
+                rest = body
+                while rest:
+                    out = inflate.decompress(rest, INFLATE_STEP)
+                    rest = inflate.unconsumed_tail
+                    first = (-got) % row  # the first filter byte in ``out``
+                    if max(out[first::row], default=0) > 4:
+                        return "is damaged: a row of its pixel data has no filter PNG knows"
+                    got += len(out)
+                    if got > want:
+                        return "is damaged: it holds more pixel data than its size"
+    except ValueError as e:
+        return str(e)
+    except zlib.error:
+        return "is damaged: its pixel data does not inflate"
+    if not header:
+        return "is not a PNG: it has no header"
+    if got != want or not inflate.eof:
+        return "is damaged: its pixel data is cut short"
+    if dpi is not None:
+        ppm = round(dpi / 25.4 * 1000)  # the pHYs chunk counts pixels a metre
+        if phys is None or len(phys) != 9:
+            return f"records no resolution: wanted {dpi} dpi"
+        x, y, unit = struct.unpack(">IIB", phys)
+        if (x, y, unit) != (ppm, ppm, 1):
+            return f"records {x * 0.0254:.0f} dpi, wanted {dpi}"
+    return None
+
+
+def component_stems(folder: Path) -> list[str]:
+    """The names of the component SVGs written (``back.svg`` aside), from the folder that holds them."""
+    for name in COMPONENT_FOLDERS:
+        if (folder / name).is_dir():
+            return sorted(p.stem for p in (folder / name).glob("*.svg") if p.stem != "back")
+    return []
+
+
+def check_files(
+    folder: Path, sub: str, wanted: dict[str, Any], check: Callable[[str, bytes, Any], str | None]
+) -> list[Violation]:
+    """``folder/sub`` holds exactly the files ``wanted`` names; ``check(name, bytes, value)`` says
+    what is wrong with one (None when nothing is)."""
+    where = folder / sub
+    if not where.is_dir():
+        return [Violation("files", f"{sub}: the {sub} folder is missing, but {MANIFEST} records it")]
+    from cardgen.products.output import read_file
+
+    out: list[Violation] = []
+    there = {p.name for p in where.iterdir()}
+    for name in sorted(there - set(wanted)):
+        out.append(Violation("files", f"{sub}: {sub}/{name} is not a file cardgen writes"))
+    for name, value in wanted.items():
+        if name not in there:
+            out.append(Violation("files", f"{sub}: {sub}/{name} is missing"))
+            continue
+        try:
+            raw = read_file(where / name, limit=README_LIMIT if name.endswith(".txt") else PNG_LIMIT, what=sub)
+        except CardgenError as e:
+            out.append(Violation("files", f"{sub}: {e}"))
+            continue
+        problem = check(name, raw, value)
+        if problem:
+            out.append(Violation("files", f"{sub}: {sub}/{name} {problem}"))
+    return out
+
+
+def check_pngs(folder: Path, data: dict[str, Any]) -> list[Violation]:
+    """``png/``: one PNG a component (and the back), each of the component's size with its bleed."""
+    from cardgen.render.png import pixels
+
+    dpi = data["png_dpi"]
+    bleed = data["bleed_mm"]
+    size = pixels((data["card_mm"][0] + 2 * bleed, data["card_mm"][1] + 2 * bleed), dpi)
+    names = [*component_stems(folder), *(["back"] if data["backs"] else [])]
+    return check_files(folder, "png", {f"{n}.png": size for n in names}, lambda _, raw, s: png_problem(raw, s, dpi))
+
+
+def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
+    """``tts/``: the sheets, 69 components and the back a sheet, at their promised sizes; the back
+    one cell; the README saying what to type for each sheet."""
+    from cardgen.impose.tts import COLS, PER_SHEET, cell_pixels, rows_for, sheet_name
+
+    count = data["cards"]
+    cell = cell_pixels((data["card_mm"][0], data["card_mm"][1]))
+    wanted: dict[str, Any] = {}
+    say: list[str] = []  # what the README must say for each sheet
+    for i, first in enumerate(range(0, count, PER_SHEET)):
+        on = min(PER_SHEET, count - first)
+        rows = rows_for(on)
+        wanted[sheet_name(i)] = (COLS * cell[0], rows * cell[1])
+        say.append(
+            f"  Face: the address of {sheet_name(i)}\n  Back: the address of back.png\n"
+            f"  Width: {COLS}\n  Height: {rows}\n  Number: {on}\n"
+        )
+    wanted["back.png"] = cell
+    wanted["README.txt"] = say
+
+    def check(name: str, raw: bytes, value: Any) -> str | None:
+        if name != "README.txt":
+            return png_problem(raw, value, None)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return "is not UTF-8 text"
+        missing = [sheet_name(i) for i, lines in enumerate(value) if lines not in text]
+        return f"does not say what to type for {', '.join(missing)}" if missing else None
+
+    return check_files(folder, "tts", wanted, check)
+
+
+def check_exports(folder: Path, data: dict[str, Any] | None = None) -> list[Violation]:
+    """Every problem with ``png/`` and ``tts/`` in a deck folder, as its ``pack.json`` (``data``,
+    validated; read when not given) records them."""
+    from cardgen.products.readback import capped, load_manifest
+
+    data = data if data is not None else load_manifest(folder)
+    out: list[Violation] = []
+    for sub, key, check in (("png", "png_dpi", check_pngs), ("tts", "tts", check_tts)):
+        if data.get(key):
+            out += check(folder, data)
+        elif (folder / sub).exists() or (folder / sub).is_symlink():
+            out.append(Violation("files", f"{sub}: {sub}/ is there, but {MANIFEST} records no {key}"))
+    return capped(out, MAX_REPORTED, lambda k, _: Violation("files", f"and {k} more problems in png/ and tts/"))

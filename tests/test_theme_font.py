@@ -1,0 +1,163 @@
+"""A theme's own font (issue #13): ``font = "x.ttf"`` (and ``bold_font``) sets the cards' titles
+and the backs' words, embedded in the PDF and in the SVGs; numbers and abilities stay in the
+shipped monospace font. The user's font here is DejaVu Sans (proportional), which the package
+ships for its handouts. Read back with pdfplumber, lxml and fontTools."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from fontTools.ttLib import TTFont
+from lxml import etree
+
+from cardgen.cli import run
+
+SVGNS = "{http://www.w3.org/2000/svg}"
+PT = 72 / 25.4
+FONTS = Path(__file__).resolve().parent.parent / "cardgen" / "fonts"
+
+
+def theme(folder: Path, *, bold: bool = True, extra: str = "") -> Path:
+    shutil.copy(FONTS / "DejaVuSans.ttf", folder / "Sans.ttf")
+    lines = ['title = "Family night"', 'font = "Sans.ttf"']
+    if bold:
+        shutil.copy(FONTS / "DejaVuSans-Bold.ttf", folder / "Sans-Bold.ttf")
+        lines.append('bold_font = "Sans-Bold.ttf"')
+    path = folder / "fonty.toml"
+    path.write_text("\n".join(lines) + "\n" + extra, "utf-8")
+    return path
+
+
+def built(out: Path, *args: str) -> Path:
+    assert run([*args, "--out", str(out)]) == 0
+    (folder,) = out.iterdir()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def fonty(tmp_path_factory):  # type: ignore[no-untyped-def]
+    tmp = tmp_path_factory.mktemp("fonty")
+    return built(tmp / "out", "pack", "--pattern", "two", "--census", "5", "--backs", "--theme", str(theme(tmp)))
+
+
+def test_the_pack_keeps_the_font_and_checks_clean(fonty):  # type: ignore[no-untyped-def]
+    assert (fonty / "theme" / "font.ttf").read_bytes() == (FONTS / "DejaVuSans.ttf").read_bytes()
+    assert (fonty / "theme" / "font-bold.ttf").read_bytes() == (FONTS / "DejaVuSans-Bold.ttf").read_bytes()
+    record = json.loads((fonty / "pack.json").read_text("utf-8"))["theme"]
+    assert (record["font"], record["bold_font"]) == ("theme/font.ttf", "theme/font-bold.ttf")
+    assert run(["check", str(fonty)]) == 0
+
+
+def test_the_pdf_sets_titles_and_back_words_in_the_theme_font_and_numbers_in_the_shipped_one(fonty):  # type: ignore[no-untyped-def]
+    with pdfplumber.open(next(fonty.glob("*.pdf"))) as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        fonts = {c["fontname"].split("+")[-1] for c in front.chars}
+        assert {"DejaVuSans", "DejaVuSansMono-Bold"} <= fonts  # the title; the numbers and abilities
+        title = [c for c in front.chars if c["fontname"].endswith("+DejaVuSans") and c["top"] < 30 * PT]
+        words = "".join(c["text"] for c in sorted(title, key=lambda c: c["x0"]))
+        assert "Familynight" in words.replace(" ", "")
+        # the first card's title is centred on its card: 3 × 63.5 mm on A4 leaves 9.75 mm each side,
+        # so the card's middle is 9.75 + 31.75 = 41.5 mm from the left (widths from the font itself)
+        first = [c for c in title if c["x1"] < 73.25 * PT]
+        middle = (min(c["x0"] for c in first) + max(c["x1"] for c in first)) / 2 / PT
+        assert middle == pytest.approx(41.5, abs=0.25)
+        on_cards = [c for c in back.chars if c["top"] < back.height - 15 * PT]  # (not the sheet's caption)
+        names = {c["fontname"].split("+")[-1] for c in on_cards}
+        assert names == {"DejaVuSans-Bold", "DejaVuSans"}  # the name (bold) and the pack's line
+    raw = next(fonty.glob("*.pdf")).read_bytes()
+    assert raw.count(b"/FontFile2") >= 4  # every font embedded: two shipped faces, two of the theme's
+
+
+def test_each_svg_embeds_the_glyphs_of_the_theme_font_it_uses(fonty):  # type: ignore[no-untyped-def]
+    svg = (fonty / "cards" / "back.svg").read_text("utf-8")
+    faces = re.findall(
+        r"@font-face\{font-family:'Cardgen Theme';font-weight:(\w+);src:url\(data:font/ttf;base64,([^)]*)\)", svg
+    )
+    assert {w for w, _ in faces} == {"normal", "bold"}
+    shipped = {False: TTFont(str(FONTS / "DejaVuSans.ttf")), True: TTFont(str(FONTS / "DejaVuSans-Bold.ttf"))}
+    for weight, data in faces:
+        font = TTFont(io.BytesIO(base64.b64decode(data)))
+        reference = shipped[weight == "bold"]
+        for code, glyph in font.getBestCmap().items():  # the user's advances, glyph by glyph
+            assert font["hmtx"][glyph][0] == reference["hmtx"][reference.getBestCmap()[code]][0]
+    root = etree.parse(str(fonty / "cards" / "back.svg")).getroot()
+    families = {t.get("class"): t.get("font-family") for t in root.iter(f"{SVGNS}text")}
+    assert families["back-title"].startswith("'Cardgen Theme'")
+
+
+def test_a_pack_whose_font_was_swapped_fails_its_check(fonty, tmp_path):  # type: ignore[no-untyped-def]
+    copy = tmp_path / fonty.name
+    shutil.copytree(fonty, copy)
+    shutil.copy(FONTS / "DejaVuSansMono.ttf", copy / "theme" / "font.ttf")
+    assert run(["check", str(copy)]) == 1
+
+
+def test_without_a_bold_face_the_regular_one_sets_the_bold_words(tmp_path):  # type: ignore[no-untyped-def]
+    folder = built(tmp_path / "out", "pack", "--census", "3", "--backs", "--theme", str(theme(tmp_path, bold=False)))
+    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+        page = pdf.pages[1]
+        on_cards = [c for c in page.chars if c["top"] < page.height - 15 * PT]  # (not the sheet's caption)
+        assert {c["fontname"].split("+")[-1] for c in on_cards} == {"DejaVuSans"}
+    assert "bold_font" not in json.loads((folder / "pack.json").read_text("utf-8"))["theme"]
+    assert run(["check", str(folder)]) == 0
+
+
+def test_the_same_font_theme_builds_the_same_bytes(tmp_path):  # type: ignore[no-untyped-def]
+    path = theme(tmp_path)
+    a = built(tmp_path / "a", "pack2d", "--copies", "1", "--backs", "--theme", str(path))
+    b = built(tmp_path / "b", "pack2d", "--copies", "1", "--backs", "--theme", str(path))
+    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    assert files and all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+    assert run(["check", str(a)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        (b"OTTO" + bytes(200), "CFF"),
+        (b"\x00\x01\x00\x00" + bytes(200), "damaged font"),
+        (b"GIF89a" + bytes(20), "not a TrueType font"),
+    ],
+    ids=["cff", "damaged", "not-a-font"],
+)
+def test_a_font_that_cannot_be_embedded_is_one_line(tmp_path, capsys, data, needle):  # type: ignore[no-untyped-def]
+    (tmp_path / "x.ttf").write_bytes(data)
+    (tmp_path / "t.toml").write_text('font = "x.ttf"\n', "utf-8")
+    code = run(["pack", "--theme", str(tmp_path / "t.toml"), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "font" in err and needle in err, err
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_bold_font_alone_is_one_line(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    shutil.copy(FONTS / "DejaVuSans-Bold.ttf", tmp_path / "b.ttf")
+    (tmp_path / "t.toml").write_text('bold_font = "b.ttf"\n', "utf-8")
+    assert run(["pack", "--theme", str(tmp_path / "t.toml"), "--out", str(tmp_path / "o")]) == 2
+    assert "bold_font without font" in capsys.readouterr().err
+
+
+def test_a_pack_json_naming_a_font_elsewhere_is_refused(fonty, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    copy = tmp_path / fonty.name
+    shutil.copytree(fonty, copy)
+    data = json.loads((copy / "pack.json").read_text("utf-8"))
+    data["theme"]["font"] = "/usr/share/fonts/x.ttf"
+    (copy / "pack.json").write_text(json.dumps(data), "utf-8")
+    assert run(["check", str(copy)]) == 2
+    assert "not a font a pack holds" in capsys.readouterr().err
+
+
+def test_a_title_the_font_cannot_draw_stays_in_the_shipped_font(tmp_path):  # type: ignore[no-untyped-def]
+    path = theme(tmp_path)
+    path.write_text(path.read_text("utf-8").replace('"Family night"', '"Zug 漢字"'), "utf-8")
+    folder = built(tmp_path / "out", "pack", "--census", "3", "--copies", "1", "--theme", str(path))
+    root = etree.parse(str(sorted((folder / "cards").glob("*.svg"))[0])).getroot()
+    title = [t for t in root.iter(f"{SVGNS}text") if t.get("class") == "title"]
+    assert title and all(not t.get("font-family").startswith("'Cardgen Theme'") for t in title)
+    assert run(["check", str(folder)]) == 0
