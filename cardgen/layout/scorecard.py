@@ -91,7 +91,7 @@ FRAME = 0.35
 # Text sizes (mm, em)
 TITLE = 4.6
 LABEL = 3.2
-HINT = 2.1
+HINT = 6 * 25.4 / 72  # 6 pt (2.117 mm): the smallest type on a sheet
 OPTION = 2.2
 SMALL = 2.35
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from cardgen.layout.card import reads_otherwise_turned
 from cardgen.layout.shapes import (
     CAP_HEIGHT,
+    DESCENT,
     Circle,
     Drawing,
     Group,
@@ -39,7 +40,7 @@ from cardgen.layout.shapes import (
 )
 from cardgen.rules.supertrain import LETTER_WORDS, LETTERS, TRAIN, End, Tile
 
-SAFE = 2.0  # nothing but the background comes nearer the cut than this
+SAFE = 3.0  # nothing but the background comes nearer the cut than this (a print shop's safe zone)
 FACE = "#fcf9f0"  # ivory, as real tiles
 INK = "#1a1a1a"
 DIVIDER = "#5a5a5a"
@@ -136,13 +137,14 @@ def letter(code: str, cx: float, cy: float, side: float) -> list[Shape]:
     """The letter large in a red ring, its word small underneath."""
     word = LETTER_WORDS[code]
     word_size = fit_size(word, side * 0.2, side * 1.05)
-    ring_r = (side - word_size * CAP_HEIGHT - side * 0.08) / 2
+    ring_r = (side - word_size * (CAP_HEIGHT + DESCENT) - side * 0.08) / 2
     ring_cy = cy - side / 2 + ring_r
     size = ring_r * 1.25 / CAP_HEIGHT
     return [
         Circle(cx, ring_cy, ring_r - 0.3, fill=None, stroke=LOCO_RED, stroke_width=0.6, role="ring"),
         Text(cx, ring_cy + CAP_HEIGHT * size / 2, code, size, "middle", fill=INK, bold=True, role="letter"),
-        Text(cx, cy + side / 2, word, word_size, "middle", fill=INK, role="word"),
+        # (its baseline raised by the descent: "Anywhere"'s y stays inside the square too)
+        Text(cx, cy + side / 2 - DESCENT * word_size, word, word_size, "middle", fill=INK, role="word"),
     ]
 
 
