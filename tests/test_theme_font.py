@@ -161,3 +161,16 @@ def test_a_title_the_font_cannot_draw_stays_in_the_shipped_font(tmp_path):  # ty
     title = [t for t in root.iter(f"{SVGNS}text") if t.get("class") == "title"]
     assert title and all(not t.get("font-family").startswith("'Cardgen Theme'") for t in title)
     assert run(["check", str(folder)]) == 0
+
+
+def test_a_font_whose_licence_forbids_embedding_is_one_line(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    font = TTFont(str(FONTS / "DejaVuSans.ttf"))
+    font["OS/2"].fsType = 0x0002  # "restricted licence embedding": the font may not be embedded
+    out = io.BytesIO()
+    font.save(out)
+    (tmp_path / "x.ttf").write_bytes(out.getvalue())
+    (tmp_path / "t.toml").write_text('font = "x.ttf"\n', "utf-8")
+    code = run(["pack", "--theme", str(tmp_path / "t.toml"), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot embed" in err, err
+    assert not (tmp_path / "o").exists()

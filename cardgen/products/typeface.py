@@ -61,12 +61,19 @@ def _face(data: bytes, where: str) -> tuple[dict[str, float], float, float, str]
         descent = abs(font["hhea"].descent)
         name = font["name"].getDebugName(6) or ""
         has_outlines = "glyf" in font
+        fs_type = getattr(os2, "fsType", 0)
     except Exception as e:  # fontTools meets a damaged file in many ways: any is one line
         raise CardgenError(f"{where}: a damaged font ({type(e).__name__})") from None
     if not has_outlines:
         raise CardgenError(f"{where}: a font without TrueType outlines, which the PDF writer cannot embed")
     if not advances:
         raise CardgenError(f"{where}: a font that maps no characters")
+    # The licence, as the font states it (OS/2 fsType): restricted (2), or no subsetting (0x100)
+    # or bitmaps only (0x200). ReportLab would embed it anyway; cardgen does what the font says.
+    if fs_type & 0x000F == 0x0002 or fs_type & 0x0300:
+        raise CardgenError(
+            f"{where}: the PDF writer cannot embed this font: its licence forbids it (fsType {fs_type:#06x})"
+        )
     problem = font_problem(data)
     if problem is not None:
         raise CardgenError(f"{where}: the PDF writer cannot embed this font: {problem}")
