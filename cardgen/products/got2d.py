@@ -45,7 +45,7 @@ def build_pack2d(
             "copies": spec.copies,
             "cardgen_version": __version__,
         },
-        extra={"pack.csv": pack_table(spec.cards())},
+        extra={"pack.csv": pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
         check=lambda folder: check_pack2d_folder(folder, redraw=False).violations,
         out=out,
         progress=progress,
@@ -76,7 +76,7 @@ def spec_from_manifest(data: dict[str, Any]) -> GridPack:
 
 
 def describe(spec: GridPack) -> str:
-    return f"2D pack of {', '.join(spec.categories)}, {spec.copies} copies ({spec.size} cards)"
+    return f"2D pack of {', '.join(spec.categories)}, {spec.copies} {'copy' if spec.copies == 1 else 'copies'} ({spec.size} cards)"
 
 
 def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
@@ -92,12 +92,27 @@ def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, red
     again = Redraw(
         face=lambda c: render("svg", [face(c, spec, opts)]),
         back=lambda: render("svg", [back(spec, opts)]),
-        files={"pack.csv": lambda: pack_table(spec.cards())},
+        files={"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
     )
     font = opts.theme.font if opts.theme else None
     return check_numbered(
-        folder, data, spec, describe(spec), redraw=again if redraw else None, audit=redraw, theme=font
+        folder,
+        data,
+        spec,
+        describe(spec),
+        files=("pack.csv", "rules.html"),
+        redraw=again if redraw else None,
+        audit=redraw,
+        theme=font,
     )
+
+
+def pack_handout(spec: GridPack, title: str) -> bytes:
+    """The rules sheet for the pack: the 2D handout for its categories, as a web page."""
+    from cardgen.layout.handouts.got2d import handout
+    from cardgen.render import writer
+
+    return writer("html")(handout(",".join(spec.categories), spec.copies), title=title)
 
 
 PRODUCT = Product("got2d", "Game of Trains 2D pack", build_pack2d, check_pack2d_folder, command="pack2d")

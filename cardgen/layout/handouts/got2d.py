@@ -36,7 +36,7 @@ def category_table(pack: GridPack) -> Table:
         tuple(rows),
         (1.4, 0.8, 0.9, 4.0),
         role="categories",
-        caption=f"{len(pack.categories)} categories, {pack.block} abilities, {pack.copies} copies: {pack.size} cards",
+        caption=f"{len(pack.categories)} categories, {pack.block} abilities, {pack.copies} {'copy' if pack.copies == 1 else 'copies'}: {pack.size} cards",
     )
 
 
@@ -73,9 +73,10 @@ def _mat_and_arrangements(pack: GridPack) -> Figure:
     )
 
 
-def handout(categories: str | None = None) -> Document:
-    """The 2D handout for ``categories`` (comma-separated names; default: cardgen's default pack)."""
-    pack = GridPack(categories if categories else DEFAULT_CATEGORIES)
+def handout(categories: str | None = None, copies: int | None = None) -> Document:
+    """The 2D handout for ``categories`` (comma-separated names; default: cardgen's default pack)
+    and ``copies`` of each ability (default: the pack's own)."""
+    pack = GridPack(categories if categories else DEFAULT_CATEGORIES, copies)
     mat = pack.mat
     starts = count_starts(mat.rows, mat.cols)
     total = len(pack.abilities)
