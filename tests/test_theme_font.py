@@ -174,3 +174,39 @@ def test_a_font_whose_licence_forbids_embedding_is_one_line(tmp_path, capsys):  
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot embed" in err, err
     assert not (tmp_path / "o").exists()
+
+
+def test_the_png_export_draws_the_theme_font_as_the_pdf_does(tmp_path):  # type: ignore[no-untyped-def]
+    """resvg reads no @font-face data: the export hands it the theme's font files. The back's PNG
+    against pdfium's raster of the first back on the backs page (its place from the BleedBox,
+    read with pikepdf), and against the PNG of the same back in the shipped font (a control)."""
+    import pikepdf
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageChops, ImageStat
+
+    def diff(a, b):  # type: ignore[no-untyped-def]
+        assert a.size == b.size
+        return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean[:3]) / 3
+
+    args = ["pack", "--census", "3", "--copies", "1", "--backs", "--bleed", "3mm", "--png", "150"]
+    themed = built(tmp_path / "themed", *args, "--theme", str(theme(tmp_path)))
+    plain_theme = tmp_path / "plain.toml"
+    plain_theme.write_text('title = "Family night"\n', "utf-8")
+    plain = built(tmp_path / "plain", *args, "--theme", str(plain_theme))
+    pdf = next(themed.glob("*.pdf"))
+    with pikepdf.open(pdf) as doc:
+        x0, _, x1, y1 = (float(v) for v in doc.pages[1].obj["/BleedBox"])  # the backs page
+    page = pdfium.PdfDocument(pdf)[1]
+    scale = 150 / 72
+    sheet = page.render(scale=scale).to_pil().convert("RGB")
+    with Image.open(themed / "png" / "back.png") as im:
+        back = im.convert("RGB")
+    with Image.open(plain / "png" / "back.png") as im:
+        shipped = im.convert("RGB")
+    # backs are mirrored: the first back is the right-most of the top row (its bleed box's right edge)
+    right, top = round(x1 * scale), round((page.get_height() - y1) * scale)
+    place = sheet.crop((right - back.width, top, right, top + back.height))
+    assert diff(back, place) < 4  # the same back, drawn by two renderers
+    # the name and the pack's line (the top fifth): the shipped font draws them plainly otherwise
+    band = (0, back.height // 12, back.width, back.height // 5)
+    assert diff(back.crop(band), shipped.crop(band)) > 2 * diff(back.crop(band), place.crop(band))

@@ -114,13 +114,16 @@ def write_deck(
                     stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
             for name, made in extra.items():
                 stage.write(name, made if isinstance(made, bytes) else made())
-            if opts.png:
-                write_pngs(
-                    stage.write, faces, back, opts.png, lambda i: progress(len(faces) + i, steps) if progress else None
-                )
-            if opts.tts and tts_back is not None and faces:
-                what = faces[0][1].meta.get("set", slug) if faces else slug
-                write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what)
+            if opts.png or opts.tts:
+                from cardgen.render.png import theme_fonts
+
+                with theme_fonts(opts.theme.font if opts.theme else None) as fonts:
+                    if opts.png:
+                        step = lambda i: progress(len(faces) + i, steps) if progress else None  # noqa: E731
+                        write_pngs(stage.write, faces, back, opts.png, step, fonts)
+                    if opts.tts and tts_back is not None and faces:
+                        what = faces[0][1].meta.get("set", slug) if faces else slug
+                        write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what, fonts)
             stage.adopt(pdf_name)
             read = pdf.count()  # the pages read back, and last the digest of the bytes they were read from
             with read_aside(pdf.item(read - 1), read - 1, pdf.item) if read else nullcontext():
@@ -170,19 +173,26 @@ def write_pngs(
     back: Drawing | None,
     dpi: int,
     step: Callable[[int], None],
+    fonts: Sequence[str] = (),
 ) -> None:
-    """``png/<stem>.png`` for every face (with its bleed, at true size), and ``png/back.png``."""
+    """``png/<stem>.png`` for every face (with its bleed, at true size), and ``png/back.png``;
+    ``fonts``: a theme's font files for resvg (``render.png.theme_fonts``)."""
     from cardgen.render.png import drawing_png
 
     for i, (stem, drawing) in enumerate(faces, 1):
-        write(f"png/{stem}.png", drawing_png(drawing, dpi))
+        write(f"png/{stem}.png", drawing_png(drawing, dpi, fonts))
         step(i)
     if back is not None:
-        write("png/back.png", drawing_png(back, dpi))
+        write("png/back.png", drawing_png(back, dpi, fonts))
 
 
 def write_tts(
-    write: Callable[[str, bytes], None], faces: Sequence[Drawing], back: Drawing, card: tuple[float, float], what: str
+    write: Callable[[str, bytes], None],
+    faces: Sequence[Drawing],
+    back: Drawing,
+    card: tuple[float, float],
+    what: str,
+    fonts: Sequence[str] = (),
 ) -> None:
     """``tts/deck.png`` (``deck-2.png`` …: 69 cards a sheet, the back in the last cell),
     ``tts/back.png`` and ``tts/README.txt``."""
@@ -191,9 +201,9 @@ def write_tts(
 
     sheets = tts_sheets(faces, back, card)
     for i, sheet in enumerate(sheets):
-        write(f"tts/{sheet_name(i)}", rasterise(render("svg", [sheet.drawing]), sheet.pixels))
+        write(f"tts/{sheet_name(i)}", rasterise(render("svg", [sheet.drawing]), sheet.pixels, fonts=fonts))
     cell = sheets[0].cell if sheets else (0, 0)
-    write("tts/back.png", rasterise(render("svg", [back_cell(back, card)]), cell))
+    write("tts/back.png", rasterise(render("svg", [back_cell(back, card)]), cell, fonts=fonts))
     write("tts/README.txt", readme(sheets, what).encode("utf-8"))
 
 

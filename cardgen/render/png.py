@@ -1,4 +1,4 @@
-"""PNG writer: our own SVG, rasterised by resvg with the shipped fonts only.
+"""PNG writer: our own SVG, rasterised by resvg with the shipped fonts only (and a theme's own).
 
 The pixel size is set exactly (``pixels``: mm / 25.4 × dpi, a half rounded up), not
 left to the renderer's rounding: the SVG's root is given that size in pixels (its viewBox,
@@ -9,13 +9,18 @@ No system font is looked at, so the same SVG gives the same bytes on any machine
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import struct
+import tempfile
 import zlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib.resources import files
+from pathlib import Path
 
-from cardgen.layout.shapes import Drawing
+from cardgen.layout.shapes import Drawing, Typeface
 
 MM_PER_INCH = 25.4
 _ROOT = re.compile(rb"<svg\b[^>]*>")
@@ -81,15 +86,48 @@ def with_dpi(data: bytes, dpi: float) -> bytes:
     return data[:end] + chunk + data[end:]
 
 
-def rasterise(svg: bytes, size: tuple[int, int], *, dpi: float | None = None, background: str = "#ffffff") -> bytes:
+@contextmanager
+def theme_fonts(font: Typeface | None) -> Iterator[list[str]]:
+    """Font files resvg can draw a theme's font from, while the block runs: resvg reads no
+    ``@font-face`` data, and finds a font by the family its file names, so each face is
+    written (to a temporary folder) under the family the SVGs call it by."""
+    if font is None:
+        yield []
+        return
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    from cardgen.render.fonts import THEME_FONT_FAMILY
+
+    with tempfile.TemporaryDirectory(prefix="cardgen-fonts-") as folder:
+        paths = []
+        for i, data in enumerate(dict.fromkeys(font.files)):  # (the regular face twice when there is no bold)
+            face = TTFont(io.BytesIO(data))
+            for record in face["name"].names:
+                if record.nameID in (1, 16):
+                    record.string = THEME_FONT_FAMILY
+            path = Path(folder) / f"theme-{i}.ttf"
+            face.save(str(path))
+            paths.append(str(path))
+        yield paths
+
+
+def rasterise(
+    svg: bytes,
+    size: tuple[int, int],
+    *,
+    dpi: float | None = None,
+    background: str = "#ffffff",
+    fonts: Sequence[str] = (),
+) -> bytes:
     """A PNG of exactly ``size`` pixels of ``svg`` (one of ours: sized in mm, with a viewBox),
-    on an opaque ``background``; ``dpi`` is recorded in the file."""
+    on an opaque ``background``; ``dpi`` is recorded in the file. ``fonts``: a theme's font
+    files (``theme_fonts``), beside the shipped ones."""
     import resvg_py
 
     data = bytes(
         resvg_py.svg_to_bytes(
             svg_string=sized(svg, size).decode("utf-8"),
-            font_files=_fonts(),
+            font_files=[*_fonts(), *fonts],
             skip_system_fonts=True,
             background=background,
         )
@@ -109,9 +147,9 @@ def picture_png(svg: str, longest: int) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=longest / max(natural)))
 
 
-def drawing_png(drawing: Drawing, dpi: float) -> bytes:
+def drawing_png(drawing: Drawing, dpi: float, fonts: Sequence[str] = ()) -> bytes:
     """One Drawing (a card with its bleed) as a PNG at ``dpi``, at its true size."""
     from cardgen.render import render
 
     size = pixels((drawing.width, drawing.height), dpi)
-    return rasterise(render("svg", [drawing]), size, dpi=dpi)
+    return rasterise(render("svg", [drawing]), size, dpi=dpi, fonts=fonts)
