@@ -150,3 +150,11 @@ def test_when_this_process_is_slow_the_child_writes_the_svgs_from_the_end_and_th
     assert forked == serial
     cards = sum(1 for name in serial if "/cards/" in name)
     assert 0 < len(made_here) < cards  # this process wrote some, the child the rest
+
+
+def test_a_child_killed_from_outside_is_one_line(capsys):  # type: ignore[no-untyped-def]
+    def work(send):  # type: ignore[no-untyped-def]
+        os.kill(os.getpid(), 9)  # as the out-of-memory killer would
+
+    with Aside(work, fork=True) as a, pytest.raises(CardgenError, match="stopped by signal 9"):
+        a.count()

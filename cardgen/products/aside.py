@@ -34,6 +34,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import IO, Any
 
+from cardgen.errors import CardgenError
+
 Work = Callable[[Callable[[Any], None]], None]
 _TRAILER = struct.Struct("<Q")  # where the index of offsets starts, the file's last 8 bytes
 
@@ -63,8 +65,10 @@ class Aside:
             if self.pid:
                 _, status = os.waitpid(self.pid, 0)
                 self.pid = 0
-                if os.waitstatus_to_exitcode(status) != 0:
-                    raise RuntimeError(f"the process writing aside ended with status {status}")
+                code = os.waitstatus_to_exitcode(status)
+                if code != 0:  # killed (out of memory, by a signal): the work it did is not to be trusted
+                    how = f"by signal {-code}" if code < 0 else f"with status {code}"
+                    raise CardgenError(f"the process writing aside (the PDF) was stopped {how}")
             self.spill.seek(-_TRAILER.size, os.SEEK_END)
             (start,) = _TRAILER.unpack(self.spill.read(_TRAILER.size))
             self.spill.seek(start)
