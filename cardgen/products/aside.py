@@ -11,7 +11,8 @@ the work runs here, at once, into the same file: the same items, the same bytes 
 The child ends with ``os._exit``: it must not run this process's exit handlers or flush its
 buffers. An exception in the child is raised again here (a ``CardgenError`` or an ``OSError``
 as the command would have met it), the child's traceback in its notes; one that cannot be
-sent comes back as a RuntimeError carrying its traceback.
+sent comes back as a RuntimeError carrying its traceback. A child killed from outside (by the
+out-of-memory killer, say) is a ``CardgenError``: one line.
 
 >>> def squares(send):
 ...     for i in range(4):
