@@ -22,10 +22,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError
-from cardgen.layout.theme import Theme
 from cardgen.units import CARDS, parse_card, parse_length, parse_paper
+
+if TYPE_CHECKING:  # (the shape tree's module is imported by the command that draws, not at start-up)
+    from cardgen.layout.theme import Theme
 
 MAX_TITLE = 80
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
