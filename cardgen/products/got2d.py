@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from cardgen.layout.theme import PLAIN
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import FolderCheck, Product
 from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
-from cardgen.products.numbered import Redraw, check_numbered, number_width, pack_table
+from cardgen.products.numbered import check_pack_folder_with, number_width, pack_table
 from cardgen.rules.check import Card
 from cardgen.rules.grid import DEFAULT_CATEGORIES, GridAbility, GridPack
 
@@ -80,30 +79,17 @@ def describe(spec: GridPack) -> str:
 
 
 def check_pack2d_folder(folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
-    """Every violation in a written 2D pack folder; ``redraw``: also compare its files byte for
-    byte with what this version writes (the build skips that: it has just drawn them)."""
-    from cardgen.products.readback import load_manifest, options_from_manifest
-    from cardgen.products.theme import theme_from_manifest
-    from cardgen.render import render
-
-    data = data if data is not None else load_manifest(folder)
-    spec = spec_from_manifest(data)
-    opts = replace(options_from_manifest(data), theme=theme_from_manifest(data, folder))
-    again = Redraw(
-        face=lambda c: render("svg", [face(c, spec, opts)]),
-        back=lambda: render("svg", [back(spec, opts)]),
-        files={"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
-    )
-    font = opts.theme.font if opts.theme else None
-    return check_numbered(
+    """Every violation in a written 2D pack folder; ``redraw``: also compare its files byte for byte
+    with what this version writes (the build skips that: it has just drawn them)."""
+    return check_pack_folder_with(
         folder,
         data,
-        spec,
-        describe(spec),
-        files=("pack.csv", "rules.html"),
-        redraw=again if redraw else None,
-        audit=redraw,
-        theme=font,
+        redraw=redraw,
+        spec_of=spec_from_manifest,
+        describe=describe,
+        face=face,
+        back=back,
+        handout=pack_handout,
     )
 
 

@@ -24,7 +24,8 @@ from typing import Any
 from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.shapes import Typeface
+from cardgen.layout.shapes import Drawing, Typeface
+from cardgen.options import PrintOptions
 from cardgen.products import FolderCheck
 from cardgen.products.deck import MANIFEST
 from cardgen.products.output import read_file
@@ -566,3 +567,43 @@ def check_numbered(
         else:
             out += check_pdf(raw, pdf.name, data, spec, reference, back, audit=audit)
     return FolderCheck(what, len(found.docs), out)
+
+
+def check_pack_folder_with(
+    folder: Path,
+    data: dict[str, Any] | None,
+    *,
+    redraw: bool,
+    spec_of: Callable[[dict[str, Any]], Any],
+    describe: Callable[[Any], str],
+    face: Callable[[Any, Any, PrintOptions], Drawing],
+    back: Callable[[Any, PrintOptions], Drawing],
+    handout: Callable[[Any, str], bytes],
+) -> FolderCheck:
+    """A linear or 2D pack folder checked (``check_numbered``) with what its product draws:
+    the pack from ``spec_of(pack.json)``, its faces and back in the options and theme the
+    manifest records (the theme's pictures and font are the pack's own copies), ``pack.csv``
+    and ``rules.html`` (``handout``). ``redraw``: also compare every file byte for byte with
+    what this version writes (the build skips that: it has just drawn them)."""
+    from cardgen.products.readback import load_manifest, options_from_manifest
+    from cardgen.products.theme import theme_from_manifest
+    from cardgen.render import render
+
+    data = data if data is not None else load_manifest(folder)
+    spec = spec_of(data)
+    opts = replace(options_from_manifest(data), theme=theme_from_manifest(data, folder))
+    again = Redraw(
+        face=lambda c: render("svg", [face(c, spec, opts)]),
+        back=lambda: render("svg", [back(spec, opts)]),
+        files={"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: handout(spec, opts.title)},
+    )
+    return check_numbered(
+        folder,
+        data,
+        spec,
+        describe(spec),
+        files=("pack.csv", "rules.html"),
+        redraw=again if redraw else None,
+        audit=redraw,
+        theme=opts.theme.font if opts.theme else None,
+    )

@@ -424,21 +424,6 @@ def _font_faces(el: ET.Element, doc: SvgDoc) -> None:
         doc.problems.append("a <style> whose @font-face rules are repeated or out of order, which cardgen never writes")
 
 
-def _ranges(codes: Iterable[int]) -> str:
-    """A CSS unicode-range naming exactly ``codes``, runs joined, as the writer names them.
-
-    >>> _ranges([0x30, 0x41, 0x42, 0x43, 0x2194])
-    'U+30,U+41-43,U+2194'
-    """
-    runs: list[list[int]] = []
-    for c in sorted(codes):
-        if runs and runs[-1][1] == c - 1:
-            runs[-1][1] = c
-        else:
-            runs.append([c, c])
-    return ",".join(f"U+{a:X}" + (f"-{b:X}" if b != a else "") for a, b in runs)
-
-
 @lru_cache(maxsize=8)
 def _shipped(bold: bool, reference: bytes | None = None) -> Any:
     """A shipped face, or the font file ``reference`` (a theme's), read with fontTools."""
@@ -486,11 +471,11 @@ def embedded_font(bold: bool, data: str, ranges: str, reference: bytes | None = 
     """The characters an embedded font (base64 ``data``) draws, each exactly as the shipped face
     (or the font file ``reference``, a theme's) does (outline and advance), or what is wrong with
     it. Made once per font a process."""
-    from cardgen.render.fonts import ready_faces
+    from cardgen.render.fonts import ready_faces, unicode_range
 
     ready = ready_faces(bold).get(data) if reference is None else None  # shipped, verified by the tests
     if ready is not None:
-        return ready if _ranges(ready) == ranges else "claims characters (unicode-range) other than those it has"
+        return ready if unicode_range(ready) == ranges else "claims characters (unicode-range) other than those it has"
     return _foreign_font(bold, data, ranges, reference)
 
 
@@ -499,17 +484,17 @@ def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = 
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
+    from cardgen.render.fonts import FONT_TABLES, unicode_range
+
     try:
         font = TTFont(io.BytesIO(base64.b64decode(data, validate=True)))
-        from cardgen.render.fonts import FONT_TABLES
-
         tables = set(font.keys()) - {"GlyphOrder"}
         if not tables <= FONT_TABLES:
             return f"has tables cardgen never embeds ({', '.join(sorted(tables - FONT_TABLES))})"
         if font["head"].unitsPerEm != _shipped(bold, reference)["head"].unitsPerEm:
             return "is scaled unlike the shipped font"
         cmap = font.getBestCmap() or {}
-        if _ranges(cmap) != ranges:
+        if unicode_range(cmap) != ranges:
             return "claims characters (unicode-range) other than those it has"
         glyphs = font.getGlyphSet()
         for code, name in sorted(cmap.items()):
