@@ -7,13 +7,11 @@ line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 import inspect
 import os
 import re
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
@@ -107,8 +105,12 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
         @functools.wraps(fn)
         def command(**kw: Any) -> Any:
-            opts = PrintArgs(**{n: kw.pop(n) for n in names}).parse()
-            return fn(opts=opts, **kw)
+            args = PrintArgs(**{n: kw.pop(n) for n in names})
+            if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
+                from cardgen.themes.read import parse_print_args
+
+                return fn(opts=parse_print_args(args), **kw)
+            return fn(opts=args.parse(), **kw)
 
         command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in params}
@@ -142,27 +144,26 @@ def _report(headline: str, notes: list[str]) -> None:
 
 
 def _progress(label: str):  # type: ignore[no-untyped-def]
-    """A progress callback drawing a bar on a terminal, and nothing when piped."""
+    """A progress callback drawing a bar on a terminal, and nothing when piped. The bar (and
+    rich, and its refresh thread) starts at the first step: a command that is done before it
+    has anything to show never draws one."""
     if not err.is_terminal:
         return None
-    from rich.console import Console
-    from rich.progress import Progress
-
-    # Redrawn by the steps themselves, not by rich's refresh thread: a build forks its PDF writer
-    # (products/aside.py), which is safe only while this process runs no other thread.
-    bar = Progress(console=Console(stderr=True), transient=True, auto_refresh=False)
-    task = bar.add_task(label, total=None)
-    bar.start()
-    shown = 0.0
+    bar: Any = None
+    task: Any = None
 
     def step(done: int, total: int) -> None:
-        nonlocal shown
+        nonlocal bar, task
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(stderr=True), transient=True)
+            task = bar.add_task(label, total=total)
+            bar.start()
         bar.update(task, completed=done, total=total)
         if done >= total:
             bar.stop()
-        elif time.monotonic() - shown > 0.1:
-            bar.refresh()
-            shown = time.monotonic()
 
     return step
 
@@ -240,7 +241,7 @@ def build(
 ) -> None:
     """Build the whole set in one go, with an index page: the three Game of Trains packs,
     placemats, the 2D pack, SuperTrain tiles and score sheet, Amtrak scorecards and every handout."""
-    from cardgen.products.build import DEFAULT_SET, build_set
+    from cardgen.build import DEFAULT_SET, build_set
 
     if config is None and Path("cardgen.toml").is_file():
         config = Path("cardgen.toml")
@@ -286,11 +287,9 @@ def pack2d(
 ) -> None:
     """Build a pack for the two-dimensional 3×3 variant from its ability categories."""
     if list_:
-        from cardgen.rules.grid import CATEGORIES
+        from cardgen.reports import categories_text
 
-        for cat in CATEGORIES.values():
-            kind = "specific" if cat.specific else "discretionary"
-            out.print(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
+        out.print(categories_text())
         return
     from cardgen.products.got2d import build_pack2d
 
@@ -316,7 +315,7 @@ def check(
     json_: Annotated[bool, typer.Option("--json", help="Print a JSON report instead of lines.")] = False,
 ) -> None:
     """Check a pack against every distribution rule; exit 1 naming each violation by card number."""
-    from cardgen.products.check import check_target
+    from cardgen.check import check_target
 
     report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
     if json_:
@@ -347,25 +346,9 @@ def seq(
     ] = 84,
 ) -> None:
     """Player aid: is a sequence ascending, how disordered is it, which swaps sort it."""
-    from cardgen.rules.sequences import report
+    from cardgen.reports import seq_text
 
-    r = report(sequence, pack_size=pack_size)
-
-    def yn(v: bool | None) -> str:
-        return "yes" if v else "no"
-
-    out.print(
-        f"sequence      {r.text}  ({r.length} cards, {'clean' if r.clean else 'dirty: has a wild card'})", markup=False
-    )
-    if r.clean:
-        out.print(f"ascending     {yn(r.ascending)}   never-descending {yn(r.never_descending)}", markup=False)
-        out.print(f"descending    {yn(r.descending)}   never-ascending  {yn(r.never_ascending)}", markup=False)
-        out.print(f"inversions    {r.inversions} of at most {r.max_inversions}", markup=False)
-        swaps = ", ".join(r.swaps or ()) or "none"
-        out.print(f"min swaps     {r.min_swaps}: {swaps}", markup=False)
-    else:
-        out.print(f"can be ascending with numbers 1..{r.pack_size}: {yn(r.can_be_ascending)}", markup=False)
-        out.print(f"can be never-descending: {yn(r.can_be_never_descending)}", markup=False)
+    out.print(seq_text(sequence=sequence, pack_size=pack_size), markup=False)
 
 
 # --- supertrain commands (tiles, supertrain score, scoresheet) ---
@@ -409,9 +392,9 @@ def supertrain_score(
     json_: Annotated[bool, typer.Option("--json", help="Print JSON (each tile's points and the total).")] = False,
 ) -> None:
     """The points a hand left at the end of a round counts: numbers at face value, 10 a Red Train or letter."""
-    from cardgen.products.supertrain import score_text
+    from cardgen.reports import supertrain_score_text
 
-    out.print(score_text(hand=hand, as_json=json_), markup=False, soft_wrap=True)
+    out.print(supertrain_score_text(hand=hand, as_json=json_), markup=False, soft_wrap=True)
 
 
 @app.command(epilog="Example: cardgen scoresheet supertrain --players 4 --paper letter")
@@ -449,9 +432,9 @@ def amtrak_score(
     json_: AmtrakJson = False,
 ) -> None:
     """Score one train: each car's Type, Fleet and value, the Full-Staff bonus and the total."""
-    from cardgen.products.amtrak import score_text
+    from cardgen.reports import amtrak_score_text
 
-    out.print(score_text(train=train, as_json=json_), markup=False, soft_wrap=True)
+    out.print(amtrak_score_text(train=train, as_json=json_), markup=False, soft_wrap=True)
 
 
 @amtrak.command("compare", epilog='Example: cardgen amtrak compare "K/7 Q/2 J/5 9/3" "7/7 K/2 Q/3 J/4"')
@@ -460,9 +443,9 @@ def amtrak_compare(
     json_: AmtrakJson = False,
 ) -> None:
     """Rank trains: highest total first; equal totals go to the Rails; still equal share a place."""
-    from cardgen.products.amtrak import compare_text
+    from cardgen.reports import amtrak_compare_text
 
-    out.print(compare_text(trains=trains, as_json=json_), markup=False, soft_wrap=True)
+    out.print(amtrak_compare_text(trains=trains, as_json=json_), markup=False, soft_wrap=True)
 
 
 @app.command(epilog="Example: cardgen scorecard --players 2 --paper letter")
@@ -510,13 +493,11 @@ def train_can_play(
     ] = None,
 ) -> None:
     """Exit 0 with the reason when the play is legal, 1 with the reason when it is not."""
-    from cardgen.rules.train import judge, parse_cards, parse_top
+    from cardgen.reports import train_verdict
 
-    cards, top = parse_cards(play), parse_top(on)
-    held = None if hand is None else parse_cards(hand)
-    verdict = judge(cards, on=top, where=where, hand=held, open_piles=open_piles)
-    out.print(f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}", markup=False, soft_wrap=True)
-    if not verdict.legal:
+    legal, text = train_verdict(play=play, on=on, where=where, hand=hand, open_piles=open_piles)
+    out.print(text, markup=False, soft_wrap=True)
+    if not legal:
         raise typer.Exit(1)
 
 
@@ -544,11 +525,9 @@ def handout(
     """Write a game's rules handout, a web page and a PDF from the same content: the rules
     summarised on two pages at most, tables and diagrams made by the rules engine."""
     if list_:
-        from cardgen.layout.handouts import GAMES
+        from cardgen.reports import handouts_text
 
-        for g in GAMES.values():
-            takes = " ".join(f"--{o}" for o in g.options)
-            out.print(f"{g.name:11} {g.title}" + (f" ({takes})" if takes else ""), markup=False)
+        out.print(handouts_text(), markup=False)
         return
     if game is None:
         raise CardgenError("name a game: got, got2d, supertrain, amtrak or train (see cardgen handout --list)")
@@ -595,9 +574,9 @@ def run(argv: list[str] | None = None) -> int:
 
 def _status(argv: list[str] | None) -> int:
     """Run the command; every expected failure becomes one line on stderr and a status."""
-    from cardgen.products.output import reason, show_path
+    from cardgen.files import reason, show_path
 
-    command = typer.main.get_command(_just(sys.argv[1:] if argv is None else argv))
+    command = typer.main.get_command(app)
     try:
         rv = command.main(args=argv, prog_name="cardgen", standalone_mode=False)
     except CardgenError as e:
@@ -632,31 +611,12 @@ def _status(argv: list[str] | None) -> int:
 LONG_QUOTED = re.compile(f"'([^']{{{SHOWN + 1},}})'")
 
 
-def _just(args: list[str]) -> typer.Typer:
-    """The app holding only the command (or group) that ``args`` name: Typer makes every
-    command's options before it parses the line (~15 ms for all of cardgen's), and one is
-    used. The whole app for anything else (no command, ``--help``, a mistyped name)."""
-    if not args:
-        return app
-    commands = [
-        c
-        for c in app.registered_commands
-        if c.callback and typer.main.get_command_name(c.name or c.callback.__name__) == args[0]
-    ]
-    groups = [g for g in app.registered_groups if g.name == args[0]]
-    if len(commands) + len(groups) != 1:
-        return app
-    just = copy.copy(app)
-    just.registered_commands, just.registered_groups = commands, groups
-    return just
-
-
 def _output_failed(e: OSError) -> int:
     """A write to an open stream failed (stdout behind ``> /dev/full``, or ``| head`` gone):
     one line, or none for a closed pipe (0: keep the command's own status)."""
     import errno
 
-    from cardgen.products.output import reason
+    from cardgen.files import reason
 
     _settle_stdout()
     if e.errno == errno.EPIPE:
@@ -726,12 +686,4 @@ def _signals_stop_the_run() -> Iterator[None]:
 
 
 def entry() -> None:
-    status = run()  # (it has flushed stdout, and said so if it could not)
-    # Leave without the interpreter's teardown, which frees every module and object one by one
-    # (~40 ms of a small pack's ~350 ms): every file is written and closed by now.
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(status)
+    sys.exit(run())

@@ -20,17 +20,12 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError
-from cardgen.units import CARDS, parse_card, parse_length, parse_paper
+from cardgen.layout.theme import Theme
+from cardgen.units import CARDS, clean_title, parse_card, parse_length, parse_paper
 
-if TYPE_CHECKING:  # (the shape tree's module is imported by the command that draws, not at start-up)
-    from cardgen.layout.theme import Theme
-
-MAX_TITLE = 80
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
 MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not an offset
 PNG_DPI = (72, 1200)  # below, a card is a thumbnail; above, a poker card passes 20 megapixels
@@ -93,8 +88,13 @@ class PrintArgs:
         },
     )
 
-    def parse(self) -> PrintOptions:
-        return print_options(**{f.name: getattr(self, f.name) for f in fields(self)})
+    def parse(self, theme: Theme | None = None) -> PrintOptions:
+        """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
+        caller (``themes.read.parse_print_args`` does both), since reading one reads pictures and fonts."""
+        if self.theme and theme is None:
+            raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
+        return print_options(**values, theme=theme)
 
 
 PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
@@ -176,17 +176,6 @@ def parse_dpi(value: int | str) -> int:
     return dpi
 
 
-def clean_title(title: str) -> str:
-    """A title is plain text: one line, printable, not too long. Markup stays visible text."""
-    title = title.strip()
-    if len(title) > MAX_TITLE:
-        raise CardgenError(f"title is {len(title)} characters long: at most {MAX_TITLE}")
-    bad = [ch for ch in title if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")]
-    if bad:
-        raise CardgenError(f"title contains a control or unprintable character {bad[0]!r}: use plain text")
-    return title
-
-
 def print_options(
     *,
     card: str = "poker",
@@ -199,7 +188,7 @@ def print_options(
     back_offset: str = "0,0",
     png: int | str | None = None,
     tts: bool = False,
-    theme: str | Theme | None = None,
+    theme: Theme | None = None,
 ) -> PrintOptions:
     size = parse_card(card)
     sheet = parse_paper(paper)
@@ -212,11 +201,5 @@ def print_options(
     g = parse_length(gutter, what="gutter")
     offset = parse_offset(back_offset)
     dpi = parse_dpi(png) if png is not None else None
-    if isinstance(theme, str):  # a file to read: products' business, so imported only when asked for
-        from pathlib import Path
-
-        from cardgen.products.theme import load_theme
-
-        theme = load_theme(Path(theme))
     name = clean_title(title) or (theme.title if theme is not None else "")
     return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, name, bool(backs), offset, dpi, bool(tts), theme)

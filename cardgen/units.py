@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from fractions import Fraction
 
 from cardgen.errors import CardgenError
@@ -33,9 +34,12 @@ PAPERS: dict[str, tuple[float, float]] = {
     "tabloid": (279.4, 431.8),
 }
 
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}  # as people write them
+
 MAX_LENGTH = 1000.0  # mm; anything longer is a typo, not a card or a margin
 MAX_DIGITS = 30  # digits in any number a user types; longer is a typo (and far below int's str limit)
 SHOWN = 60  # characters of a user's text quoted back in an error message
+MAX_TITLE = 80  # characters of a title printed on every card
 
 # ASCII digits only ([0-9], not \d: "１２" and other Unicode digits are refused, not guessed at),
 # and a bounded count of them, so no number a user types is ever slow to convert.
@@ -144,3 +148,14 @@ def parse_paper(text: str) -> tuple[float, float]:
     if key not in PAPERS:
         raise CardgenError(f"paper {shown(text)} is unknown: use {', '.join(PAPERS)}")
     return PAPERS[key]
+
+
+def clean_title(title: str) -> str:
+    """A title is plain text: one line, printable, not too long. Markup stays visible text."""
+    title = title.strip()
+    if len(title) > MAX_TITLE:
+        raise CardgenError(f"title is {len(title)} characters long: at most {MAX_TITLE}")
+    bad = [ch for ch in title if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")]
+    if bad:
+        raise CardgenError(f"title contains a control or unprintable character {bad[0]!r}: use plain text")
+    return title

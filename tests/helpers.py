@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgen.options import PRINT_FIELDS, print_options
+from cardgen.options import PRINT_FIELDS, PrintArgs
+from cardgen.themes.read import parse_print_args
 
 
 def typed(build: Callable[..., Any]) -> Callable[..., Any]:
@@ -14,6 +15,6 @@ def typed(build: Callable[..., Any]) -> Callable[..., Any]:
 
     def call(**kw: Any) -> Any:
         printing = {k: kw.pop(k) for k in list(kw) if k in PRINT_FIELDS}
-        return build(opts=print_options(**printing), **kw)
+        return build(opts=parse_print_args(PrintArgs(**printing)), **kw)
 
     return call

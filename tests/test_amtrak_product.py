@@ -192,7 +192,7 @@ TRAIN = st.lists(CAR, min_size=1, max_size=8).map(" ".join)
 @settings(max_examples=60)
 @given(TRAIN)
 def test_score_text_and_json_agree(train):
-    from cardgen.products.amtrak import score_text
+    from cardgen.reports import amtrak_score_text as score_text
 
     data = json.loads(score_text(train=train, as_json=True))
     lines = score_text(train=train).splitlines()
@@ -206,7 +206,7 @@ def test_score_text_and_json_agree(train):
 @settings(max_examples=40)
 @given(st.lists(TRAIN, min_size=2, max_size=5))
 def test_compare_places_follow_totals_then_rails(trains):
-    from cardgen.products.amtrak import compare_text
+    from cardgen.reports import amtrak_compare_text as compare_text
 
     rows = json.loads(compare_text(trains=trains, as_json=True))["trains"]
     for a in rows:

@@ -137,13 +137,13 @@ def test_every_single_card_alteration_of_a_written_pack_fails_naming_it(tmp_path
     from cardgen.products import got, got2d
     from cardgen.products.got import build_pack
     from cardgen.products.got2d import build_pack2d
-    from cardgen.products.readback import check_folder, load_manifest
+    from cardgen.check import check_folder, load_manifest
 
     if kind == "linear":
         folder = build_pack(pattern="two", census=3, copies=2, out=tmp_path).folder
     else:
         folder = build_pack2d(categories="row-rotate,col-rotate", copies=1, out=tmp_path).folder
-    spec = (got if kind == "linear" else got2d).spec_from_manifest(load_manifest(folder))
+    spec = (got if kind == "linear" else got2d).PACK.spec_from_manifest(load_manifest(folder)[1])
     assert check_folder(folder) == []
     for card in spec.cards():
         svg = folder / "cards" / f"{card.number:03d}.svg"

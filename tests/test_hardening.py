@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 
 from cardgen.cli import run
 from cardgen.errors import CardgenError
-from cardgen.products import output
-from cardgen.products.output import MARKER, Staging, read_file, sweep
+from cardgen.write import staging as output
+from cardgen.files import read_file
+from cardgen.write.staging import MARKER, Staging, sweep
 from cardgen.units import MAX_DIGITS, whole_number
 
 D5000 = "1" * 5000
@@ -352,7 +353,7 @@ def test_read_file_refuses_in_one_line_naming_path_and_reason(tmp_path, monkeypa
 
 def test_read_file_of_a_fifo_never_waits_for_a_writer(tmp_path):
     os.mkfifo(tmp_path / "fifo")
-    code = "from pathlib import Path; from cardgen.products.output import read_file\n"
+    code = "from pathlib import Path; from cardgen.files import read_file\n"
     code += "try:\n    read_file(Path('fifo'), limit=100, what='pack table')\nexcept Exception as e:\n    print(e)"
     r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
     assert r.stdout.strip() == "cannot read pack table fifo: not a regular file (a pipe, device or socket)"

@@ -19,7 +19,7 @@ from cardgen.errors import CardgenError
 from cardgen.impose.tiling import tile
 from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Text
-from cardgen.products.output import MARKER
+from cardgen.write.staging import MARKER
 from cardgen.products.placemat import build_placemat as build
 from tests.helpers import typed
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import cardgen.render.pdf as pdf_writer
 from cardgen.cli import run
 from cardgen.layout.shapes import Drawing, Group, Line, Rect, Text
-from cardgen.products.pdfread import PdfPages, read_pages
+from cardgen.proof.pdfread import PdfPages, read_pages
 
 PT = 72 / 25.4
 # More than 256 different characters the shipped font has: ReportLab puts them in a second subset.

@@ -83,7 +83,7 @@ def pdf_card(folder: Path, n: int, dpi: float) -> Image.Image:
     """Card ``n`` cut out of its sheet in the PDF, rasterised by pdfium."""
     import pypdfium2 as pdfium
 
-    from cardgen.products.readback import plan_from_manifest
+    from cardgen.manifest import plan_from_manifest
 
     plan = plan_from_manifest(json.loads((folder / "pack.json").read_text("utf-8")))
     page, slot = divmod(n - 1, plan.per_page)
@@ -157,11 +157,11 @@ def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ign
     script = (
         "import sys\n"
         "from cardgen.options import print_options\n"
-        "from cardgen.products.got import face\n"
+        "from cardgen.products.got import PACK\n"
         "from cardgen.rules.patterns import make_pattern\n"
         "from cardgen.render import render\n"
         "spec = make_pattern('two', 7)\n"
-        "sys.stdout.buffer.write(render('svg', [face(spec.cards()[28], spec, print_options())]))\n"
+        "sys.stdout.buffer.write(render('svg', [PACK.face(spec.cards()[28], spec, print_options())]))\n"
     )
     runs = [
         subprocess.run(
@@ -174,13 +174,13 @@ def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ign
 
 def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-def]
     from cardgen.options import print_options
-    from cardgen.products.got import face
+    from cardgen.products.got import PACK
     from cardgen.rules.patterns import make_pattern
 
     spec = make_pattern("one", 12)  # 264 cards, numbers 1..264, abilities A↔B … K↔L
     fonts_module.font_face.cache_clear()
     for c in spec.cards():
-        render("svg", [face(c, spec, print_options())])
+        render("svg", [PACK.face(c, spec, print_options())])
     info = fonts_module.font_face.cache_info()
     assert info.misses == 1 and info.hits == 263
 
@@ -190,7 +190,7 @@ def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-de
 def test_the_ready_made_subsets_draw_every_character_of_their_blocks_as_the_shipped_font(bold, blocks):  # type: ignore[no-untyped-def]
     """The checker knows the shipped subsets by their bytes: here each one is read with fontTools
     and compared glyph by glyph with the shipped face (the checker's path for any other font)."""
-    from cardgen.products.readback import _foreign_font
+    from cardgen.proof.fonts import _foreign_font
 
     data = base64.b64encode(fonts_module.ready_path(bold, blocks).read_bytes()).decode("ascii")
     chars = "".join(fonts_module.BLOCKS[i] for i in blocks)
@@ -452,7 +452,7 @@ def test_any_shape_tree_is_written_as_svgwrite_objects_wrote_it(shapes, title, o
 
 
 def parse(svg: str):  # type: ignore[no-untyped-def]
-    from cardgen.products.readback import parse_svg
+    from cardgen.proof.svg import parse_svg
 
     doc = parse_svg(svg.encode("utf-8"), "cards/001.svg")
     assert not isinstance(doc, str), doc
@@ -536,7 +536,7 @@ def test_a_text_with_letters_its_embedded_font_lacks_is_named(pack):  # type: ig
 
 def test_the_folder_checker_names_a_forged_font_in_an_older_pack(pack, tmp_path):  # type: ignore[no-untyped-def]
     """An older pack is not redrawn byte for byte: the font itself must be found out."""
-    from cardgen.products.readback import check_folder
+    from cardgen.check import check_folder
 
     folder = tmp_path / pack.name
     shutil.copytree(pack, folder)
@@ -577,7 +577,7 @@ SHIPPED = {bold: set(TTFont(str(font_path(bold))).getBestCmap()) for bold in (Fa
 
 def test_tile_svgs_embed_their_fonts_and_check_clean(tmp_path):  # type: ignore[no-untyped-def]
     from cardgen.cli import run
-    from cardgen.products.readback import check_folder
+    from cardgen.check import check_folder
 
     assert run(["tiles", "--numerals", "--out", str(tmp_path)]) == 0
     folder = tmp_path / "supertrain-wild-numerals"

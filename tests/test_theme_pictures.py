@@ -221,7 +221,7 @@ def test_a_pack_json_naming_a_picture_elsewhere_is_refused(pictured, tmp_path, c
 
 
 def test_an_image_pointing_outside_the_file_is_named_by_the_checker(pictured):  # type: ignore[no-untyped-def]
-    from cardgen.products.readback import parse_svg
+    from cardgen.proof.svg import parse_svg
 
     folder, _, _ = pictured
     svg = (folder / "cards" / "back.svg").read_text("utf-8")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import run
-from cardgen.products.exports import png_problem
+from cardgen.proof.exports import png_problem
 
 MM = 72 / 25.4  # points per mm
 TILE = (50.8, 25.4)  # 2 × 1 in

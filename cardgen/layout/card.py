@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from cardgen.layout.art import locomotive
 from cardgen.layout.shapes import (
     CAP_HEIGHT,
     Drawing,
@@ -296,8 +297,6 @@ def _logo(w: float, h: float, scale: float, accent: str) -> list[Shape]:
     """A small locomotive in the middle of the face, in the band between the two halves
     (each half's ink stays 3.5 mm × scale from the middle: the logo leaves 1.2 mm × scale of
     it clear either side), in the card's accent."""
-    from cardgen.layout.tile import locomotive  # tile.py imports this module
-
     height = 4.6 * scale
     return locomotive(w / 2, h / 2, height * 94 / 62, body=accent, dark=INK, light=PAPER)
 
@@ -371,8 +370,6 @@ def _train_half(
     """The upper half of the train back: the name and ``line2`` above a locomotive, one rail
     of the track across the middle and a locomotive standing on it, as big as the room between
     allows. None when that room holds no locomotive worth the name (a very squat card)."""
-    from cardgen.layout.tile import locomotive  # tile.py imports this module
-
     pad, gap = 2.8 * scale, 2.2 * scale
     block = CAP_HEIGHT * s1 + (len(names) - 1) * 1.2 * s1 + 1.5 * s2 + 0.4 * scale  # name lines and line2
     gauge, rail = 1.6 * scale, 0.55 * scale

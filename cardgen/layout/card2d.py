@@ -8,7 +8,7 @@ heads: the player picks the direction); a cross marks a removal.
 
 from __future__ import annotations
 
-from cardgen.layout.card import INK, PAPER, double_ended_face, mix
+from cardgen.layout.card import INK, PAPER, back_design, double_ended_face, mix
 from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
 from cardgen.layout.theme import PLAIN, Theme
 from cardgen.rules.check import Card
@@ -152,8 +152,6 @@ def grid_card_back(
     pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
 ) -> Drawing:
     """The common back of a 2D pack: the train back of ``card.back_design`` in the 2D accent."""
-    from cardgen.layout.card import back_design
-
     return back_design(
         size,
         accent=theme.accent("2d", ACCENT),

@@ -1,71 +1,102 @@
 """Products: one module per thing cardgen makes, and the registry that lists them.
 
-A product module builds its files (rules → layout → impose → render), writes them
-through ``output.Staging``, and says how its written folder is read back and
-checked. ``cardgen check`` and ``cardgen build`` find products here, by name;
-nothing else switches on product names.
+A product module declares everything about itself in one place: what it builds (a
+keyword-only ``build`` function: rules → layout → impose → render, written through
+``write``), the keys of its own that its ``pack.json`` holds, how a written folder of it is
+read back and proved (with ``proof``), and how a hand-made table of its cards is checked.
+``cardgen check``, ``cardgen build`` and ``cardgen.toml`` find products here, by name or by
+command; nothing else switches on a product's name.
 
-To add a product: write ``products/<name>.py`` with a keyword-only
-``build_<name>(*, ..., opts, out, progress)`` and a ``PRODUCT = Product(...)``,
-then add one line to ``PRODUCTS``. Modules are imported only when used, so
-start-up stays lean.
+To add a product: write ``products/<name>.py`` ending in ``PRODUCT = Product(...)`` (a pack
+of numbered cards: a ``numbered.NumberedPack`` subclass and ``PRODUCT = PACK.product(build)``),
+add one line to ``PRODUCTS``, and its command to ``cli.py``. Modules are imported only when
+used, so start-up stays lean.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from cardgen.rules.check import Violation
+from cardgen.manifest import Field
+from cardgen.proof import FolderCheck
+from cardgen.rules.check import PackSpec
 
 # name (also the ``game`` a deck's manifest records) -> module holding ``PRODUCT``
 PRODUCTS: dict[str, str] = {
     "got": "cardgen.products.got",
     "got2d": "cardgen.products.got2d",
     "placemat": "cardgen.products.placemat",
-    # supertrain
     "supertrain": "cardgen.products.supertrain",
     "supertrain-scoresheet": "cardgen.products.scoresheet",
-    # amtrak
     "amtrak-scorecard": "cardgen.products.amtrak",
-    # handouts
     "handout": "cardgen.products.handout",
-    # testpage
     "testpage": "cardgen.products.testpage",
 }
 
+# What ``cardgen build`` makes when no cardgen.toml says otherwise: (command, its options).
+DEFAULT_SET: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("pack", {"pattern": "one", "census": 7}),
+    ("pack", {"pattern": "two", "census": 7}),
+    ("pack", {"pattern": "three", "census": 5}),
+    ("pack2d", {}),
+    ("placemat", {"census": 5}),
+    ("placemat", {"census": 6}),
+    ("placemat", {"census": 7}),
+    ("placemat", {"grid": "3x3"}),
+    ("tiles", {}),
+    ("scoresheet", {"game": "supertrain", "players": 4}),
+    ("scorecard", {"players": 1}),
+    ("scorecard", {"players": 2}),
+    ("scorecard", {"players": 4}),
+    ("handout", {"game": "got"}),
+    ("handout", {"game": "got2d"}),
+    ("handout", {"game": "supertrain"}),
+    ("handout", {"game": "amtrak"}),
+    ("handout", {"game": "train"}),
+)
+
 
 @dataclass(frozen=True)
-class FolderCheck:
-    """What a product's checker found in a written folder."""
+class TableCheck:
+    """How ``cardgen check TABLE.csv`` checks a hand-made table of a product's cards: the
+    options that select the product (all of them given, no other product's), and the pack
+    those options (and ``copies``) describe, with how to name it."""
 
-    what: str  # what the folder claims to hold, e.g. "pattern two, census 7, 3 copies (84 cards)"
-    count: int  # components found
-    violations: list[Violation]
-    noun: str = "cards"  # what ``count`` counts
-    checks: tuple[str, ...] = ()  # the named checks that ran (default: the pack checks and "files")
+    keys: tuple[str, ...]  # e.g. ("pattern", "census")
+    hint: str  # how a user selects it, e.g. "--pattern and --census for a linear pack"
+    spec: Callable[..., tuple[PackSpec, str]]  # keyword arguments: ``keys`` and ``copies``
 
 
 @dataclass(frozen=True)
 class Product:
+    """One thing cardgen makes, as the registry knows it."""
+
     name: str
     title: str  # what it is, for people
-    build: Callable[..., Any]
-    # reads a written folder back (its manifest already loaded) and checks it; None: nothing to check
-    check: Callable[[Path, dict[str, Any]], FolderCheck] | None = None
+    build: Callable[..., Any]  # keyword-only: its own options, then ``opts``, ``out`` (and ``progress``)
     command: str = ""  # the CLI command (and the cardgen.toml item name) that builds it, if any
-
-
-def by_command() -> dict[str, Product]:
-    """Every product that a command builds, by that command's name (imports every product)."""
-    found = (product(name) for name in PRODUCTS)
-    return {p.command: p for p in found if p.command}
+    # reads a written folder back (its manifest already validated) and checks it; None: nothing to check
+    check: Callable[[Path, dict[str, Any]], FolderCheck] | None = None
+    keys: Mapping[str, Field] = field(default_factory=dict)  # its own keys in pack.json (``game`` aside)
+    table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
+    folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
 
 
 def product(name: str) -> Product:
     """The registered product called ``name`` (KeyError when there is none)."""
     found: Product = import_module(PRODUCTS[name]).PRODUCT
     return found
+
+
+def every_product() -> list[Product]:
+    """Every registered product (imports them all)."""
+    return [product(name) for name in PRODUCTS]
+
+
+def by_command() -> dict[str, Product]:
+    """Every product that a command builds, by that command's name (imports every product)."""
+    return {p.command: p for p in every_product() if p.command}

@@ -1,8 +1,8 @@
 """Game of Trains variant packs (seed 002): patterns one, two and three, any census and copies.
 
-Writes ``<out>/got-pattern-two-census-7/``: ``cards/NNN.svg``, the imposed PDF,
-``pack.csv``, ``pack.json`` and ``rules.html``; read back and checked before it
-is moved into place.
+``build_pack(pattern="two", census=7)`` writes ``<out>/got-pattern-two-census-7/``:
+``cards/NNN.svg``, the imposed PDF, ``pack.csv``, ``pack.json`` and ``rules.html``; read
+back and checked before it is moved into place (``numbered.NumberedPack``).
 """
 
 from __future__ import annotations
@@ -10,18 +10,52 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen import __version__
-from cardgen.errors import CardgenError
 from cardgen.layout.card import card_back, card_face
+from cardgen.layout.handouts.got import handout_for
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.theme import PLAIN
-from cardgen.options import PrintOptions, print_options
-from cardgen.products import FolderCheck, Product
-from cardgen.products.deck import BuildResult, Progress, sheet_plan, write_deck
-from cardgen.products.numbered import check_pack_folder_with, number_width, pack_table
+from cardgen.manifest import Field
+from cardgen.options import PrintOptions
+from cardgen.products.numbered import NumberedPack
+from cardgen.render import writer
 from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
 from cardgen.rules.patterns import Pattern, make_pattern
+from cardgen.write.deck import BuildResult, Progress
+
+
+class GamePack(NumberedPack[Pattern]):
+    name = "got"
+    title = "Game of Trains variant pack"
+    command = "pack"
+    keys = {"pattern": Field("str", 1, 20), "census": Field("int", 1, 26), "copies": Field("int", 1, 100)}
+    table_keys = ("pattern", "census")
+    table_hint = "--pattern and --census for a linear pack"
+
+    def record(self, spec: Pattern) -> dict[str, object]:
+        return {"pattern": spec.name, "census": spec.census, "copies": spec.copies}
+
+    def from_record(self, data: dict[str, Any]) -> Pattern:
+        return make_pattern(data["pattern"], data["census"], copies=data["copies"])
+
+    def from_table(self, copies: int | None, **options: Any) -> Pattern:
+        return make_pattern(options["pattern"], options["census"], copies=copies)
+
+    def describe(self, spec: Pattern) -> str:
+        return f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
+
+    def face(self, card: Card[Ability], spec: Pattern, opts: PrintOptions) -> Drawing:
+        return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+
+    def back(self, spec: Pattern, opts: PrintOptions) -> Drawing:
+        return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+
+    def handout(self, spec: Pattern, title: str) -> bytes:
+        """The got handout for the pack's pattern, census and copies, as a web page."""
+        return writer("html")(handout_for(spec), title=title)
+
+
+PACK = GamePack()
 
 
 def build_pack(
@@ -36,76 +70,7 @@ def build_pack(
 ) -> BuildResult:
     """Write a Game of Trains variant pack: card SVGs, the imposed PDF, the pack table, the rules."""
     spec = make_pattern(pattern, census, copies=copies, players=players)
-    opts = opts or print_options()
-    width = number_width(spec.size)
-    faces = [(f"{c.number:0{width}d}", face(c, spec, opts)) for c in spec.cards()]
-    return write_deck(
-        slug=spec.slug,
-        faces=faces,
-        back=back(spec, opts) if opts.backs else None,
-        export_back=back(spec, opts) if opts.tts else None,
-        opts=opts,
-        plan=sheet_plan(opts),
-        manifest={
-            "game": "got",
-            "pattern": spec.name,
-            "census": spec.census,
-            "copies": spec.copies,
-            "cardgen_version": __version__,
-        },
-        extra={"pack.csv": pack_table(spec.cards()), "rules.html": lambda: pack_handout(spec, opts.title)},
-        check=lambda folder: check_pack_folder(folder, redraw=False).violations,
-        out=out,
-        progress=progress,
-    )
+    return PACK.write(spec, opts=opts, out=out, progress=progress)
 
 
-def face(card: Card[Ability], spec: Pattern, opts: PrintOptions) -> Drawing:
-    """One card's face, as the build draws it and the checker draws it again."""
-    return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
-
-
-def back(spec: Pattern, opts: PrintOptions) -> Drawing:
-    return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
-
-
-def spec_from_manifest(data: dict[str, Any]) -> Pattern:
-    """The pack definition a folder claims to hold (``data`` validated by ``readback.load_manifest``)."""
-    from cardgen.products.readback import need, validate_manifest
-
-    validate_manifest(data)
-    need(data, "pattern", "census", "copies")
-    try:
-        return make_pattern(data["pattern"], data["census"], copies=data["copies"])
-    except CardgenError as e:
-        raise CardgenError(f"pack.json: {e}") from None
-
-
-def describe(spec: Pattern) -> str:
-    return f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
-
-
-def check_pack_folder(folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
-    """Every violation in a written pack folder; ``redraw``: also compare its files byte for byte
-    with what this version writes (the build skips that: it has just drawn them)."""
-    return check_pack_folder_with(
-        folder,
-        data,
-        redraw=redraw,
-        spec_of=spec_from_manifest,
-        describe=describe,
-        face=face,
-        back=back,
-        handout=pack_handout,
-    )
-
-
-def pack_handout(spec: Pattern, title: str) -> bytes:
-    """The rules sheet for the pack: the got handout for its pattern, census and copies, as a web page."""
-    from cardgen.layout.handouts.got import handout_for
-    from cardgen.render import writer
-
-    return writer("html")(handout_for(spec), title=title)
-
-
-PRODUCT = Product("got", "Game of Trains variant pack", build_pack, check_pack_folder, command="pack")
+PRODUCT = PACK.product(build_pack)

@@ -20,11 +20,11 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
 from cardgen.rules.abilities import MAX_CENSUS
-from cardgen.units import PAPERS
+from cardgen.units import PAPER_NAMES, PAPERS
+from cardgen.write.staging import Staging
 
 DEFAULT_CENSUS = 7
 OVERLAP = 10.0
-PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
 _GRID = re.compile(r"^\s*(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*$", re.IGNORECASE)
 
 
@@ -82,8 +82,6 @@ def build_placemat(
     spans = [s.span for s in spaces]
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
-    from cardgen.products.output import Staging
-
     folder = out / slug
     with Staging(folder) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))

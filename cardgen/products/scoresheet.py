@@ -17,6 +17,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
 from cardgen.rules.supertrain import ENGINES, bone_pile, hand_size, round_name
+from cardgen.write.staging import Staging
 
 GAMES = ("supertrain",)
 
@@ -63,8 +64,6 @@ def build_scoresheet(
             "Add it to your running total. After Train-Train the lowest total wins.",
         ],
     )
-    from cardgen.products.output import Staging
-
     folder = out / (slug + opts.suffix)  # paper other than A4 is in the name, as for decks
     with Staging(folder) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))

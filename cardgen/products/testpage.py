@@ -16,6 +16,7 @@ from cardgen.layout.testpage import duplex_test
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
+from cardgen.write.staging import Staging
 
 SLUG = "testpage"
 
@@ -29,8 +30,6 @@ class DuplexTestResult:
 
 def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
     """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``."""
-    from cardgen.products.output import Staging
-
     opts = opts or print_options()
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
     slug = SLUG + opts.suffix

@@ -26,6 +26,8 @@ from cardgen.render import FONT_FAMILY, font_path
 
 WEIGHTS = {False: "normal", True: "bold"}  # the @font-face font-weight of each shipped face
 THEME_FONT_FAMILY = "Cardgen Theme"  # the family a theme's own font takes in an SVG
+SVG_FAMILY = f"'{FONT_FAMILY}', monospace"  # what an SVG text names as its font-family
+SVG_THEME_FAMILY = f"'{THEME_FONT_FAMILY}', '{FONT_FAMILY}', monospace"  # a theme's font (where it has every letter)
 # The tables of a subset: outlines and metrics, no shaping (GSUB could swap glyphs); a theme's
 # font keeps these only, the checker accepts these only.
 FONT_TABLES = frozenset({"OS/2", "cmap", "gasp", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"})

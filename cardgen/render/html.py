@@ -14,6 +14,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
 import cardgen
 from cardgen.layout.document import Document, Figure
 from cardgen.render import render
@@ -35,8 +38,6 @@ def template_dir() -> Path:
 def environment(*, trim: bool = False) -> Any:
     """The jinja2 environment cardgen pages are rendered with (autoescape on, strict);
     ``trim`` drops the line a block tag stands on (the handout template is written for it)."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
     return Environment(
         loader=FileSystemLoader(template_dir()),
         autoescape=select_autoescape(["html", "j2"], default_for_string=True),
@@ -70,8 +71,6 @@ def write_html(
     margin: float = 14.0,
 ) -> bytes:
     """The page. ``paper`` (mm) sets ``@page`` size; None leaves it to the browser."""
-    from markupsafe import Markup
-
     figures = [Markup(inline_svg(b, i)) if isinstance(b, Figure) else None for i, b in enumerate(document.blocks, 1)]
     return render_template(
         TEMPLATE,

@@ -23,8 +23,9 @@ from math import cos, pi, sin
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
@@ -92,8 +93,6 @@ def font_name(t: Text) -> str:
 def font_problem(data: bytes) -> str | None:
     """What keeps ReportLab from embedding a TrueType font (PostScript outlines, a licence that
     forbids embedding, no Unicode map …), or None."""
-    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
-
     try:
         TTFontFile(io.BytesIO(data), validate=1)
     except (TTFError, ValueError, KeyError, IndexError, struct.error) as e:
@@ -174,8 +173,6 @@ class _Page:
                 path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(shape, Image):
-            from reportlab.lib.utils import ImageReader
-
             px, py = self.xy(shape.x, shape.y + shape.h, dx, dy)
             # ReportLab embeds a picture once a PDF, however often it is drawn (by its digest)
             c.drawImage(ImageReader(io.BytesIO(shape.data)), px, py, shape.w * PT, shape.h * PT, mask="auto")

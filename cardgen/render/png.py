@@ -20,7 +20,11 @@ from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 
+import resvg_py
+
 from cardgen.layout.shapes import Drawing, Typeface
+from cardgen.render import render
+from cardgen.render.fonts import THEME_FONT_FAMILY
 
 MM_PER_INCH = 25.4
 _ROOT = re.compile(rb"<svg\b[^>]*>")
@@ -94,9 +98,8 @@ def theme_fonts(font: Typeface | None) -> Iterator[list[str]]:
     if font is None:
         yield []
         return
+    # (fontTools only for a theme's own font: 35 ms a run)
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
-
-    from cardgen.render.fonts import THEME_FONT_FAMILY
 
     with tempfile.TemporaryDirectory(prefix="cardgen-fonts-") as folder:
         paths = []
@@ -122,8 +125,6 @@ def rasterise(
     """A PNG of exactly ``size`` pixels of ``svg`` (one of ours: sized in mm, with a viewBox),
     on an opaque ``background``; ``dpi`` is recorded in the file. ``fonts``: a theme's font
     files (``theme_fonts``), beside the shipped ones."""
-    import resvg_py
-
     data = bytes(
         resvg_py.svg_to_bytes(
             svg_string=sized(svg, size).decode("utf-8"),
@@ -141,15 +142,11 @@ def rasterise(
 def picture_png(svg: str, longest: int) -> bytes:
     """Someone else's SVG (a theme's picture) as a PNG ``longest`` pixels on its long side,
     transparent where it draws nothing; its fonts are the machine's."""
-    import resvg_py
-
     natural = png_size(bytes(resvg_py.svg_to_bytes(svg_string=svg)))
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=longest / max(natural)))
 
 
 def drawing_png(drawing: Drawing, dpi: float, fonts: Sequence[str] = ()) -> bytes:
     """One Drawing (a card with its bleed) as a PNG at ``dpi``, at its true size."""
-    from cardgen.render import render
-
     size = pixels((drawing.width, drawing.height), dpi)
     return rasterise(render("svg", [drawing]), size, dpi=dpi, fonts=fonts)

@@ -23,11 +23,8 @@ from collections.abc import Sequence
 import svgwrite
 
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
-from cardgen.render import FONT_FAMILY
-from cardgen.render.fonts import THEME_FONT_FAMILY, font_faces
+from cardgen.render.fonts import SVG_FAMILY, SVG_THEME_FAMILY, font_faces
 
-FAMILY = f"'{FONT_FAMILY}', monospace"
-THEME_FAMILY = f"'{THEME_FONT_FAMILY}', '{FONT_FAMILY}', monospace"  # a theme's font (the layout uses it only where it has every letter)
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
 MIME = {"png": "image/png", "jpeg": "image/jpeg"}  # the pictures an Image holds
 
@@ -95,7 +92,7 @@ class _Writer:
         attrs: dict[str, str] = {"class": _attr(shape.role)} if shape.role else {}
         if isinstance(shape, Text):
             attrs["x"], attrs["y"] = _n(shape.x), _n(shape.y)
-            attrs["font-family"] = _attr(FAMILY if shape.font is None else THEME_FAMILY)
+            attrs["font-family"] = _attr(SVG_FAMILY if shape.font is None else SVG_THEME_FAMILY)
             attrs["font-size"] = _n(shape.size)
             attrs["text-anchor"] = _attr(shape.anchor)
             attrs["fill"] = _attr(shape.fill)

@@ -19,11 +19,11 @@ files, or typed in by hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from cardgen.rules.abilities import Ability
+from cardgen.rules.abilities import Ability, space_letter
 
 
 class HasCode(Hashable, Protocol):
@@ -110,6 +110,18 @@ def span(numbers: Sequence[int]) -> str:
             parts.extend(str(n) for n in nums[i : j + 1])
         i = j + 1
     return ("card " if len(nums) == 1 else "cards ") + ", ".join(parts)
+
+
+def capped(
+    violations: Iterable[Violation], limit: int, summary: Callable[[int, tuple[int, ...]], Violation]
+) -> list[Violation]:
+    """The first ``limit`` violations, then one ``summary(left, cards)`` for the rest."""
+    items = list(violations)
+    if len(items) <= limit:
+        return items
+    rest = items[limit:]
+    cards = tuple(sorted({n for v in rest for n in v.cards}))
+    return items[:limit] + [summary(len(rest), cards)]
 
 
 def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
@@ -251,8 +263,6 @@ def _runs(numbers: list[int]) -> list[list[int]]:
 
 def linear_card_problems(census: int, has_removals: bool, pattern_name: str, ability: Ability) -> list[tuple[str, str]]:
     """Card-level problems of a linear-mat ability: unknown spaces, removals where none belong."""
-    from cardgen.rules.abilities import space_letter
-
     out = [
         ("spaces", f"space {space_letter(s)} is not on a census-{census} mat") for s in ability.spaces if s >= census
     ]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.products.output import read_file, show_path
+from cardgen.files import read_file, show_path
 from cardgen.rules.check import Card, HasCode
 from cardgen.units import whole_number
 

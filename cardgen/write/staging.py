@@ -1,10 +1,6 @@
-"""Reading users' files within limits, and writing output all or nothing.
+"""Writing output all or nothing, and never over a file cardgen did not write.
 
-Reading: ``read_file`` refuses what is not a regular file (a FIFO could hang,
-``/dev/zero`` never ends) and what is larger than its limit, and says every
-failure in one line.
-
-Writing: a build is staged in a hidden folder beside its destination
+A build is staged in a hidden folder beside its destination
 (``out/.cardgen-stage-<slug>-<pid>-<random>``) and swapped in whole once it is
 complete: the destination is either the previous build or the new one, never a
 mix and never half of either. On Linux the swap is one ``renameat2`` call
@@ -24,21 +20,23 @@ Otherwise the build stops with one line and deletes nothing.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import stat
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import Literal
 
 from cardgen.errors import CardgenError
+from cardgen.files import path_kind, read_file, reason, show_path
 from cardgen.units import shown
 
 MARKER = ".cardgen.json"  # in every folder cardgen writes: whose it is and which files are its own
@@ -49,102 +47,6 @@ LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file brows
 MAX_MARKER_BYTES = 4_000_000
 _LEFTOVER = re.compile(r"\.cardgen-(stage|old)-(.+)-([0-9]+)-([0-9a-f]{8})")
 _STARTED = time.time()
-
-
-# ---------------------------------------------------------------- messages
-
-
-def reason(e: OSError) -> str:
-    """Why an OS call failed, in words: ``no such file or directory``, ``permission denied`` ...
-
-    >>> reason(OSError(errno.ENOSPC, "No space left on device"))
-    'no space left on device'
-    """
-    text = e.strerror or (os.strerror(e.errno) if e.errno else str(e)) or type(e).__name__
-    return text[:1].lower() + text[1:]
-
-
-def show_path(path: Path | str) -> str:
-    """A path for a one-line message: as is when short and printable, else quoted and shortened.
-
-    >>> show_path(Path("output/got-pattern-one-census-7"))
-    'output/got-pattern-one-census-7'
-    >>> show_path("a" * 300).endswith("(300 characters)")
-    True
-    """
-    text = os.fsdecode(path)
-    return text if len(text) <= 120 and text.isprintable() else shown(text, 120)
-
-
-# ---------------------------------------------------------------- reading
-
-
-Kind = Literal["missing", "folder", "file", "other"]
-
-
-def path_kind(path: Path, *, doing: str = "read") -> Kind:
-    """What ``path`` is, without following it into trouble: every OS error but "not there"
-    (permission denied, name too long, a symlink loop ...) becomes one line.
-
-    >>> path_kind(Path("/")), path_kind(Path("/no/such/thing"))
-    ('folder', 'missing')
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return "missing"
-    except OSError as e:
-        raise CardgenError(f"cannot {doing} {show_path(path)}: {reason(e)}") from None
-    except ValueError:  # an embedded NUL byte
-        raise CardgenError(f"cannot {doing} {show_path(path)}: not a valid path") from None
-    if stat.S_ISDIR(mode):
-        return "folder"
-    return "file" if stat.S_ISREG(mode) else "other"
-
-
-def read_file(path: Path, *, limit: int, what: str) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them, or one line saying why not.
-
-    A pipe, a device, a socket or a folder is refused before it is opened; the file is
-    opened non-blocking (so a FIFO swapped in meanwhile cannot hang) and checked again.
-    """
-    where = f"{what} {show_path(path)}"
-    kind = path_kind(path, doing=f"read {what}")
-    if kind == "missing":
-        raise CardgenError(f"cannot read {where}: no such file")
-    if kind == "folder":
-        raise CardgenError(f"cannot read {where}: it is a folder, not a file")
-    if kind == "other":
-        raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as e:
-        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
-        if st.st_size > limit:
-            raise CardgenError(f"cannot read {where}: {st.st_size} bytes is too large (at most {limit})")
-        chunks: list[bytes] = []
-        got = 0
-        while got <= limit:  # a file still growing stops at limit + 1 bytes
-            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-    except OSError as e:
-        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
-    finally:
-        os.close(fd)
-    if got > limit:
-        raise CardgenError(f"cannot read {where}: more than {limit} bytes is too large")
-    return b"".join(chunks)
-
-
-# ---------------------------------------------------------------- writing
 
 
 def check_writable(path: Path) -> Path:
@@ -274,9 +176,7 @@ def sweep(parent: Path) -> list[Path]:
 
 
 def _token() -> str:
-    """Eight random hex digits for a folder name (``secrets`` imported only when one is made)."""
-    import secrets
-
+    """Eight random hex digits for a folder name."""
     return secrets.token_hex(4)
 
 
@@ -284,8 +184,6 @@ def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2 RENAME_EXCHANGE); False where that is not available."""
     if not sys.platform.startswith("linux"):
         return False
-    import ctypes  # here, not at the top: every command imports this module, few swap folders
-
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
@@ -356,7 +254,6 @@ class Staging:
         self.committed = False
         self.created: list[Path] = []
         self.files: list[str] = []
-        self.folders: set[Path] = set()  # made already (``claim``)
         base = check_writable(dest)
         self.parent = dest.absolute().parent
         if base == self.parent:
@@ -403,32 +300,6 @@ class Staging:
             target.write_bytes(data)
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
-        self.files.append(rel)
-
-    def claim(self, rel: str, make: Callable[[], bytes]) -> bool:
-        """Write ``make()`` to ``rel`` unless the file exists: another process working on the
-        same stage (``products/aside``) has claimed it, and writes it. The file is created
-        before it is made, so the two never make the same one. Whoever wrote it, it is committed."""
-        target = self.tmp / rel
-        self.files.append(rel)
-        try:
-            if target.parent not in self.folders:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                self.folders.add(target.parent)
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            return False
-        except OSError as e:
-            raise _fail("write to", self.dest, e) from None
-        try:
-            with open(fd, "wb") as f:
-                f.write(make())
-        except OSError as e:
-            raise _fail("write to", self.dest, e) from None
-        return True
-
-    def adopt(self, rel: str) -> None:
-        """A file another process wrote into the staging folder (``products/aside``): committed with the rest."""
         self.files.append(rel)
 
     def commit(self) -> list[Path]:

@@ -27,14 +27,20 @@ import os
 import tomllib
 import typing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.files import read_file, reason
 from cardgen.options import PRINT_FIELDS, PrintArgs, PrintOptions
+from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
+from cardgen.render.html import render_template
+from cardgen.themes.read import parse_print_args
+from cardgen.write.staging import MARKER, STAGE, Staging, check_replaceable, swap_in
+from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
 MAX_ITEMS = 200
@@ -54,26 +60,7 @@ class Item:
         return f"{self.command}: {words}" if words else self.command
 
 
-DEFAULT_SET: tuple[Item, ...] = (
-    Item("pack", {"pattern": "one", "census": 7}),
-    Item("pack", {"pattern": "two", "census": 7}),
-    Item("pack", {"pattern": "three", "census": 5}),
-    Item("pack2d"),
-    Item("placemat", {"census": 5}),
-    Item("placemat", {"census": 6}),
-    Item("placemat", {"census": 7}),
-    Item("placemat", {"grid": "3x3"}),
-    Item("tiles"),
-    Item("scoresheet", {"game": "supertrain", "players": 4}),
-    Item("scorecard", {"players": 1}),
-    Item("scorecard", {"players": 2}),
-    Item("scorecard", {"players": 4}),
-    Item("handout", {"game": "got"}),
-    Item("handout", {"game": "got2d"}),
-    Item("handout", {"game": "supertrain"}),
-    Item("handout", {"game": "amtrak"}),
-    Item("handout", {"game": "train"}),
-)
+DEFAULT_SET: tuple[Item, ...] = tuple(Item(command, dict(options)) for command, options in DEFAULT_ITEMS)
 
 
 @dataclass(frozen=True)
@@ -108,13 +95,13 @@ def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) ->
 
 def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> list[Job]:
     """Check every item against its product's build function before anything is built."""
-    products = by_command()
+    commands = by_command()
     jobs: list[Job] = []
     for n, item in enumerate(items, 1):
         where = f"item {n} ({item.command})"
-        found = products.get(item.command)
+        found = commands.get(item.command)
         if found is None:
-            raise CardgenError(f"{where}: unknown item {item.command!r}: choose from {', '.join(sorted(products))}")
+            raise CardgenError(f"{where}: unknown item {item.command!r}: choose from {', '.join(sorted(commands))}")
         hints = typing.get_type_hints(found.build)
         own = [p for p in inspect.signature(found.build).parameters if p not in RESERVED]
         printing = dict(defaults or {})
@@ -130,7 +117,7 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
                 allowed = ", ".join([*own, *PRINT_FIELDS])
                 raise CardgenError(f"{where}: unknown key {key!r} (allowed: {allowed})")
         try:
-            opts = PrintArgs(**printing).parse()
+            opts = parse_print_args(PrintArgs(**printing))
         except CardgenError as e:
             raise CardgenError(f"{where}: {e}") from None
         jobs.append(Job(item, found, kwargs, opts))
@@ -139,8 +126,6 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
 
 def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     """(print defaults, items) from a cardgen.toml; every problem is one line naming the item and key."""
-    from cardgen.products.output import read_file
-
     raw = read_file(path, limit=MAX_CONFIG_BYTES, what="config")
     try:
         data = tomllib.loads(raw.decode("utf-8"))
@@ -192,7 +177,6 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
 
     Each item writes its own folder whole or not at all, so one failing item does not stop
     the others."""
-    from cardgen.products.output import reason
 
     def outcome(job: Job, run: Callable[[], Any]) -> Outcome:
         try:
@@ -208,7 +192,7 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers <= 1:
         return [outcome(job, functools.partial(run_job, job, out)) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         futures = {pool.submit(run_job, job, out): i for i, job in enumerate(jobs)}
         done: dict[int, Outcome] = {}
         for future in as_completed(futures):
@@ -270,8 +254,6 @@ def build_set(
     All or nothing: every item is built into one staging folder beside its destination, and
     only when every item succeeded is each swapped into ``out`` (the old one whole until then).
     ``paper`` given here wins over the config's own top-level paper, not over an item's."""
-    from cardgen.products.output import MARKER, STAGE, Staging, check_replaceable, swap_in
-
     defaults, items = load_config(config) if config is not None else ({}, list(DEFAULT_SET))
     if paper is not None:
         defaults["paper"] = paper
@@ -328,8 +310,7 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
     svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
     parts = []
     if getattr(result, "cards", None):
-        noun = "tiles" if any("/tiles/" in s for s in svgs) else "cards"
-        parts.append(f"{result.cards} {noun}")
+        parts.append(f"{result.cards} {getattr(result, 'noun', 'cards')}")
     sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
     if sheets:
         parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
@@ -352,6 +333,4 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
 
 
 def index_page(entries: Sequence[Entry], *, title: str = "cardgen: everything built") -> bytes:
-    from cardgen.products.handout import render_handout
-
-    return render_handout("index.html.j2", title=title, entries=list(entries))
+    return render_template("index.html.j2", title=title, entries=list(entries))

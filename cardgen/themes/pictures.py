@@ -17,7 +17,9 @@ import io
 from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.files import read_file
 from cardgen.layout.theme import Picture
+from cardgen.render.png import picture_png
 
 MAX_PICTURE_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 60_000_000  # past this a "picture" is more likely a decompression bomb than art
@@ -26,8 +28,6 @@ KINDS = {"PNG": "png", "JPEG": "jpeg"}
 
 def load_picture(path: Path, longest: int, where: str) -> Picture:
     """The picture in ``path`` (PNG, JPEG or SVG), no longer than ``longest`` pixels."""
-    from cardgen.products.output import read_file
-
     data = read_file(path, limit=MAX_PICTURE_BYTES, what="picture")
     if path.suffix.lower() in (".svg", ".svgz") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         data = _from_svg(data, longest, where)
@@ -36,7 +36,7 @@ def load_picture(path: Path, longest: int, where: str) -> Picture:
 
 def picture_from_bytes(data: bytes, longest: int, where: str) -> Picture:
     """PNG or JPEG ``data`` as a Picture, scaled down to ``longest`` pixels if it is longer."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError  # (Pillow only for a theme's pictures: 22 ms a run)
 
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
@@ -72,8 +72,6 @@ def picture_from_bytes(data: bytes, longest: int, where: str) -> Picture:
 
 def _from_svg(data: bytes, longest: int, where: str) -> bytes:
     """An SVG drawn by resvg as a PNG, ``longest`` pixels on its long side."""
-    from cardgen.render.png import picture_png
-
     try:
         return picture_png(data.decode("utf-8"), longest)
     except (UnicodeDecodeError, ValueError, RuntimeError, OSError) as e:

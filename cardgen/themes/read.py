@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.files import read_file, show_path
 from cardgen.layout.theme import BACKS, LOGOS, Colours, Picture, Theme, parse_colour
+from cardgen.options import PrintArgs, PrintOptions
+from cardgen.rules.grid import CATEGORIES
+from cardgen.themes.pictures import load_picture
+from cardgen.themes.typeface import load_typeface
+from cardgen.units import clean_title
 
 MAX_THEME_BYTES = 64 * 1024
 PICTURES = "theme"  # the folder of a pack that holds copies of its theme's pictures
@@ -36,8 +42,6 @@ TOP = ("title", "logo", "back", "font", "bold_font", "colours")
 
 def colour_keys() -> tuple[str, ...]:
     """What ``[colours.KEY]`` may name: the patterns, ``2d``, and every 2D category."""
-    from cardgen.rules.grid import CATEGORIES
-
     return (*PATTERNS, "2d", *CATEGORIES)
 
 
@@ -52,8 +56,6 @@ def theme_name(path: Path) -> str:
 
 def load_theme(path: Path) -> Theme:
     """The theme in ``path``, checked key by key; files it names are looked for beside it."""
-    from cardgen.products.output import read_file, show_path
-
     raw = read_file(path, limit=MAX_THEME_BYTES, what="theme")
     where = f"theme {show_path(path)}"
     try:
@@ -63,11 +65,14 @@ def load_theme(path: Path) -> Theme:
     return parse_theme(data, where, name=theme_name(path), folder=path.parent)
 
 
+def parse_print_args(args: PrintArgs) -> PrintOptions:
+    """The print options ``args`` mean, with the theme file it names (if any) read."""
+    return args.parse(load_theme(Path(args.theme)) if args.theme else None)
+
+
 def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = None) -> Theme:
     """``data`` (a theme file's tables, or a ``theme_record``) as a Theme; ``folder``: where
     the files a theme names are (None: a record, which names no files)."""
-    from cardgen.options import clean_title
-
     if not isinstance(data, dict):
         raise CardgenError(f"{where}: not a table of keys")
     for key in data:
@@ -85,8 +90,6 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
     if "bold_font" in data and "font" not in data:
         raise CardgenError(f"{where}: bold_font without font: name the regular face too")
     if "font" in data:
-        from cardgen.products.typeface import load_typeface
-
         regular = _file(data, "font", where, folder)
         bold = _file(data, "bold_font", where, folder) if "bold_font" in data else None
         font = load_typeface(regular, bold, where)
@@ -119,8 +122,6 @@ def _choice(
     if value in choices:
         return value, None
     if folder is not None and ("." in value or "/" in value):
-        from cardgen.products.pictures import load_picture
-
         picture = load_picture(_file(data, key, where, folder), LONGEST[key], f"{where}: {key}")
         return f"{PICTURES}/{key}.{picture.kind.replace('jpeg', 'jpg')}", picture
     raise CardgenError(

@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from cardgen.errors import CardgenError
-from cardgen.products.pageobjects import FILL, Box, Colour, PageObjects, PathObject, TextObject
+from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject
 
 __all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_pages"]
 

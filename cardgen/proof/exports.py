@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.products.deck import MANIFEST
-from cardgen.rules.check import Violation
+from cardgen.files import read_file
+from cardgen.impose.tts import COLS, PER_SHEET, cell_pixels, rows_for, sheet_name
+from cardgen.manifest import MANIFEST
+from cardgen.render.png import pixels
+from cardgen.rules.check import Violation, capped
 
-COMPONENT_FOLDERS = ("cards", "tiles")  # where ``write_deck`` puts the component SVGs
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
 README_LIMIT = 1_000_000
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -114,12 +116,11 @@ def png_problem(data: bytes, size: tuple[int, int], dpi: int | None) -> str | No
     return None
 
 
-def component_stems(folder: Path) -> list[str]:
-    """The names of the component SVGs written (``back.svg`` aside), from the folder that holds them."""
-    for name in COMPONENT_FOLDERS:
-        if (folder / name).is_dir():
-            return sorted(p.stem for p in (folder / name).glob("*.svg") if p.stem != "back")
-    return []
+def component_stems(svgs: Path) -> list[str]:
+    """The names of the component SVGs in the folder ``svgs`` (``back.svg`` aside)."""
+    if not svgs.is_dir():
+        return []
+    return sorted(p.stem for p in svgs.glob("*.svg") if p.stem != "back")
 
 
 def check_files(
@@ -130,8 +131,6 @@ def check_files(
     where = folder / sub
     if not where.is_dir():
         return [Violation("files", f"{sub}: the {sub} folder is missing, but {MANIFEST} records it")]
-    from cardgen.products.output import read_file
-
     out: list[Violation] = []
     there = {p.name for p in where.iterdir()}
     for name in sorted(there - set(wanted)):
@@ -151,22 +150,18 @@ def check_files(
     return out
 
 
-def check_pngs(folder: Path, data: dict[str, Any]) -> list[Violation]:
+def check_pngs(folder: Path, data: dict[str, Any], svgs: str = "cards") -> list[Violation]:
     """``png/``: one PNG a component (and the back), each of the component's size with its bleed."""
-    from cardgen.render.png import pixels
-
     dpi = data["png_dpi"]
     bleed = data["bleed_mm"]
     size = pixels((data["card_mm"][0] + 2 * bleed, data["card_mm"][1] + 2 * bleed), dpi)
-    names = [*component_stems(folder), *(["back"] if data["backs"] else [])]
+    names = [*component_stems(folder / svgs), *(["back"] if data["backs"] else [])]
     return check_files(folder, "png", {f"{n}.png": size for n in names}, lambda _, raw, s: png_problem(raw, s, dpi))
 
 
 def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
     """``tts/``: the sheets, 69 components and the back a sheet, at their promised sizes; the back
     one cell; the README saying what to type for each sheet."""
-    from cardgen.impose.tts import COLS, PER_SHEET, cell_pixels, rows_for, sheet_name
-
     count = data["cards"]
     cell = cell_pixels((data["card_mm"][0], data["card_mm"][1]))
     wanted: dict[str, Any] = {}
@@ -195,16 +190,17 @@ def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
     return check_files(folder, "tts", wanted, check)
 
 
-def check_exports(folder: Path, data: dict[str, Any] | None = None) -> list[Violation]:
+def check_exports(folder: Path, data: dict[str, Any], svgs: str = "cards") -> list[Violation]:
     """Every problem with ``png/`` and ``tts/`` in a deck folder, as its ``pack.json`` (``data``,
-    validated; read when not given) records them."""
-    from cardgen.products.readback import capped, load_manifest
-
-    data = data if data is not None else load_manifest(folder)
+    validated) records them; ``svgs``: the folder of its component SVGs, which the PNGs are named after."""
     out: list[Violation] = []
-    for sub, key, check in (("png", "png_dpi", check_pngs), ("tts", "tts", check_tts)):
+    exports: tuple[tuple[str, str, Callable[[], list[Violation]]], ...] = (
+        ("png", "png_dpi", lambda: check_pngs(folder, data, svgs)),
+        ("tts", "tts", lambda: check_tts(folder, data)),
+    )
+    for sub, key, check in exports:
         if data.get(key):
-            out += check(folder, data)
+            out += check()
         elif (folder / sub).exists() or (folder / sub).is_symlink():
             out.append(Violation("files", f"{sub}: {sub}/ is there, but {MANIFEST} records no {key}"))
     return capped(out, MAX_REPORTED, lambda k, _: Violation("files", f"and {k} more problems in png/ and tts/"))

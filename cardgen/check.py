@@ -1,0 +1,121 @@
+"""``cardgen check``: prove a pack right, from a hand-made table or from a written folder.
+
+A folder is handed to the product that wrote it (its ``pack.json`` says which: ``game``,
+found in the registry), with its manifest validated against the deck's keys and the
+product's own; its exports (``png/``, ``tts/``) are checked as the manifest records them. A
+table is checked against the pack the options describe, by the product those options select.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import CardgenError
+from cardgen.files import path_kind, show_path
+from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
+from cardgen.products import PRODUCTS, Product, TableCheck, every_product, product
+from cardgen.proof import FolderCheck
+from cardgen.proof.exports import check_exports
+from cardgen.proof.tables import read_table
+from cardgen.rules.check import CHECKS, Violation, check_pack
+
+
+@dataclass
+class CheckReport:
+    target: str
+    kind: str  # "table" or "folder"
+    pack: str  # what the cards were checked against
+    cards: int
+    violations: list[Violation]
+    noun: str = "cards"
+    checks: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "target": self.target,
+                "kind": self.kind,
+                "pack": self.pack,
+                "cards": self.cards,
+                "ok": self.ok,
+                "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind == "folder" else []))),
+                "violations": [
+                    {"check": v.check, "cards": list(v.cards), "message": v.message} for v in self.violations
+                ],
+            },
+            indent=2,
+            ensure_ascii=False,
+        )
+
+
+def load_manifest(folder: Path) -> tuple[Product, dict[str, Any]]:
+    """The product that wrote ``folder`` (as its pack.json says) and its manifest, validated
+    against the deck's keys and the product's own."""
+    data = read_manifest(folder)
+    game = data.get("game") if isinstance(data, dict) else None
+    found = product(game) if isinstance(game, str) and game in PRODUCTS else None
+    if found is None or found.check is None:
+        raise CardgenError(f"{show_path(folder / MANIFEST)} does not describe anything cardgen can check")
+    return found, validate(data, {**DECK, **found.keys})
+
+
+def check_written(folder: Path) -> FolderCheck:
+    """What ``folder`` holds and every violation in it, read from its files by the product
+    that wrote them, its exports included."""
+    found, data = load_manifest(folder)
+    assert found.check is not None  # load_manifest refused the others
+    checked = found.check(folder, data)
+    exports = check_exports(folder, data, found.folder)  # png/ and tts/, as pack.json records them
+    return FolderCheck(checked.what, checked.count, checked.violations + exports, checked.noun, checked.checks)
+
+
+def check_folder(folder: Path) -> list[Violation]:
+    """Every violation in ``folder`` (``check_written``)."""
+    return check_written(folder).violations
+
+
+def table_product(options: dict[str, Any]) -> TableCheck:
+    """How a hand-made table is checked: by the one product whose table keys the options given
+    (those not None) are, all of them and no other product's."""
+    given = {k for k, v in options.items() if v is not None}
+    tables = [p.table for p in every_product() if p.table is not None]
+    hints = " or ".join(t.hint for t in tables)
+    complete = [t for t in tables if set(t.keys) <= given]
+    if not complete:
+        raise CardgenError(f"checking a table needs {hints}")
+    if len(complete) > 1 or not given <= set(complete[0].keys):
+        raise CardgenError(f"give {hints}, not a mix of them")
+    return complete[0]
+
+
+def check_target(
+    *,
+    target: Path,
+    pattern: str | None = None,
+    census: int | None = None,
+    copies: int | None = None,
+    categories: str | None = None,
+) -> CheckReport:
+    """Check a pack table (CSV), or a folder written by cardgen (by the product that wrote it)."""
+    kind = path_kind(target, doing="check")  # one line for a path too long, unreadable, a loop ...
+    if kind == "folder":
+        if pattern or census or copies or categories:
+            raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
+        found = check_written(target)
+        return CheckReport(
+            str(target), "folder", found.what, found.count, found.violations, noun=found.noun, checks=found.checks
+        )
+    if kind == "missing":
+        raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")
+    options = {"pattern": pattern, "census": census, "categories": categories}
+    table = table_product(options)
+    spec, what = table.spec(copies=copies, **{k: options[k] for k in table.keys})
+    cards = read_table(target, spec.parse_ability)
+    return CheckReport(str(target), "table", what, len(cards), check_pack(spec, cards))

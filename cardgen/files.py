@@ -1,0 +1,110 @@
+"""Reading users' files within limits, and saying what went wrong in one line.
+
+``read_file`` refuses what is not a regular file (a FIFO could hang, ``/dev/zero`` never
+ends) and what is larger than its limit, and says every failure in one line; ``path_kind``
+looks at a path without following it into trouble; ``reason`` and ``show_path`` word an
+OS error and a path for a one-line message.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Literal
+
+from cardgen.errors import CardgenError
+from cardgen.units import shown
+
+# ---------------------------------------------------------------- messages
+
+
+def reason(e: OSError) -> str:
+    """Why an OS call failed, in words: ``no such file or directory``, ``permission denied`` ...
+
+    >>> import errno
+    >>> reason(OSError(errno.ENOSPC, "No space left on device"))
+    'no space left on device'
+    """
+    text = e.strerror or (os.strerror(e.errno) if e.errno else str(e)) or type(e).__name__
+    return text[:1].lower() + text[1:]
+
+
+def show_path(path: Path | str) -> str:
+    """A path for a one-line message: as is when short and printable, else quoted and shortened.
+
+    >>> show_path(Path("output/got-pattern-one-census-7"))
+    'output/got-pattern-one-census-7'
+    >>> show_path("a" * 300).endswith("(300 characters)")
+    True
+    """
+    text = os.fsdecode(path)
+    return text if len(text) <= 120 and text.isprintable() else shown(text, 120)
+
+
+# ---------------------------------------------------------------- reading
+
+
+Kind = Literal["missing", "folder", "file", "other"]
+
+
+def path_kind(path: Path, *, doing: str = "read") -> Kind:
+    """What ``path`` is, without following it into trouble: every OS error but "not there"
+    (permission denied, name too long, a symlink loop ...) becomes one line.
+
+    >>> path_kind(Path("/")), path_kind(Path("/no/such/thing"))
+    ('folder', 'missing')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError as e:
+        raise CardgenError(f"cannot {doing} {show_path(path)}: {reason(e)}") from None
+    except ValueError:  # an embedded NUL byte
+        raise CardgenError(f"cannot {doing} {show_path(path)}: not a valid path") from None
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return "file" if stat.S_ISREG(mode) else "other"
+
+
+def read_file(path: Path, *, limit: int, what: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, or one line saying why not.
+
+    A pipe, a device, a socket or a folder is refused before it is opened; the file is
+    opened non-blocking (so a FIFO swapped in meanwhile cannot hang) and checked again.
+    """
+    where = f"{what} {show_path(path)}"
+    kind = path_kind(path, doing=f"read {what}")
+    if kind == "missing":
+        raise CardgenError(f"cannot read {where}: no such file")
+    if kind == "folder":
+        raise CardgenError(f"cannot read {where}: it is a folder, not a file")
+    if kind == "other":
+        raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
+        if st.st_size > limit:
+            raise CardgenError(f"cannot read {where}: {st.st_size} bytes is too large (at most {limit})")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:  # a file still growing stops at limit + 1 bytes
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as e:
+        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise CardgenError(f"cannot read {where}: more than {limit} bytes is too large")
+    return b"".join(chunks)

@@ -1,0 +1,249 @@
+"""A written pack of numbered cards proved right: its card SVGs (``proof.cards``), its PDF
+sheets (each card's place showing exactly what its SVG shows: every text with its font, size,
+colour and turn, and the same shapes; the backs where ``pack.json`` puts them), its other
+files, and the cards read from the SVGs and again from the PDF checked by ``rules.check``
+like any hand-made table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from cardgen import __version__
+from cardgen.errors import CardgenError
+from cardgen.files import read_file
+from cardgen.impose.sheets import SheetPlan
+from cardgen.layout.shapes import Typeface
+from cardgen.manifest import MANIFEST, plan_from_manifest
+from cardgen.proof import FolderCheck
+from cardgen.proof.audit import pdf_damage
+from cardgen.proof.cards import (
+    MAX_REPORTED,
+    Redraw,
+    check_files,
+    compare_redrawn,
+    is_number,
+    read_card_svgs,
+)
+from cardgen.proof.pages import PageObjects, TextObject
+from cardgen.proof.pdfread import PdfPages
+from cardgen.proof.sheets import (
+    PDF_LIMIT,
+    backs_misplaced,
+    card_box_problem,
+    compare_slot,
+    has_pictures,
+    page_problems,
+    paper_fits,
+    sheet_slots,
+    single_pdf,
+)
+from cardgen.proof.svg import SvgDoc, parse_svg
+from cardgen.rules.check import Card, CardLike, HasCode, PackSpec, Violation, capped, check_pack
+
+
+def _read_pdf_card(found: dict[str, list[TextObject]], parse: Callable[[str], HasCode]) -> Card[HasCode] | None:
+    """The card a slot shows, from its texts in the number and ability roles (upright large
+    ones first: disagreeing copies are reported by ``compare_slot``)."""
+    numbers = [" ".join(t.text.split()) for t in found.get("number", []) + found.get("index-number", [])]
+    labels = [" ".join(t.text.split()) for t in found.get("ability", []) + found.get("index-ability", [])]
+    return _card_from_texts(numbers, labels, parse)
+
+
+def _card_from_texts(numbers: list[str], labels: list[str], parse: Callable[[str], HasCode]) -> Card[HasCode] | None:
+    number = next((n for n in numbers if is_number(n) and len(n) < 10), None)
+    for label in labels:
+        try:
+            ability = parse(label)
+        except CardgenError:
+            continue
+        return Card(int(number), ability) if number is not None else None
+    return None
+
+
+Reference = Callable[[CardLike], "SvgDoc | None"]
+
+
+def check_pdf(
+    raw: bytes,
+    name: str,
+    data: dict[str, Any],
+    spec: PackSpec,
+    reference: Reference,
+    back: SvgDoc | None,
+    *,
+    audit: bool = True,
+) -> list[Violation]:
+    """The PDF: undamaged (``audit``), its pages the sheets of the plan, each card's place showing
+    what ``reference`` says the card looks like (its SVG); and the cards read from it, checked as a pack."""
+    damage = pdf_damage(raw) if audit else []
+    if damage:
+        extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
+        return [Violation("files", f"pdf: {name} is damaged: {d}") for d in damage[:5]] + extra
+    try:
+        pdf = PdfPages(raw)
+    except CardgenError as e:
+        return [Violation("files", f"pdf: {name}: {e}")]
+    with pdf:
+        plan = plan_from_manifest(data)
+        cards = list(spec.cards())
+        first = reference(cards[0]) if cards else None
+        # One pass, a page at a time (a big pack's objects are never all held at once): each
+        # page is compared as it is read, while the paper is right and the first card in its box.
+        headers: list[PageObjects] = []  # each page without its objects, for page_problems
+        misplaced: str | None = None
+
+        def comparable() -> Iterator[PageObjects]:
+            nonlocal misplaced
+            fits = True
+            for i in range(len(pdf)):
+                page = pdf.read(i)
+                headers.append(replace(page, texts=[], paths=[]))
+                fits = fits and paper_fits(page, plan)
+                if i == 0 and first is not None:
+                    misplaced = card_box_problem(page, plan, first)
+                if fits and not misplaced:
+                    yield page
+
+        slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
+    problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"], has_pictures(data))
+    out = [Violation("files", f"pdf: {name}: {p}") for p in problems]
+    if plan.per_page != data["per_page"] or plan.orientation != data["orientation"]:
+        out.append(
+            Violation(
+                "files",
+                f"{MANIFEST} says {data['per_page']} cards a sheet, {data['orientation']}, but its sizes give "
+                f"{plan.per_page}, {plan.orientation}",
+            )
+        )
+    if misplaced:
+        out.append(Violation("files", f"pdf: {name}: {misplaced}"))
+    if not paper_ok or misplaced:
+        return out  # every card would be out of place: one line says so
+    out += capped(
+        slot_problems,
+        MAX_REPORTED,
+        lambda k, c: Violation("files", f"pdf: and {k} more places on the sheets differ from their SVGs", c),
+    )
+    if len(pdf_cards) == len(cards):  # else the places that could not be read are named above
+        out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_pack(spec, pdf_cards)]
+    return out
+
+
+def compare_sheets(
+    pages: Iterable[PageObjects],
+    plan: SheetPlan,
+    backs: bool,
+    cards: Sequence[CardLike],
+    spec: PackSpec,
+    reference: Reference,
+    back: SvgDoc | None,
+) -> tuple[list[Violation], list[Card[HasCode]]]:
+    """Each card's place on the sheets against its SVG (each back's against back.svg), and the
+    cards read from the fronts. ``pages`` in order, each used as it comes."""
+    step = 2 if backs else 1
+    height = plan.paper[1]
+    sheets = plan.pages(len(cards))
+    out: list[Violation] = []
+    read: list[Card[HasCode]] = []
+    for page in pages:
+        sheet, side = divmod(page.number - 1, step)
+        if sheet >= sheets:
+            continue  # a page beyond the cards' sheets (page_problems counts the pages)
+        chunk = cards[sheet * plan.per_page : (sheet + 1) * plan.per_page]
+        if side == 1:  # the backs of the sheet before
+            moved = backs_misplaced(page, plan, len(chunk))
+            if moved:
+                out.append(Violation("files", f"pdf: page {page.number}: {moved}", tuple(c.number for c in chunk)))
+            if back is not None:
+                for slot, card in zip(sheet_slots(page, plan, back=True)[0], chunk):
+                    problems, _ = compare_slot(slot, back, height, placed=False)
+                    if problems:
+                        where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of card {card.number})"
+                        out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", (card.number,)))
+            continue
+        slots, _ = sheet_slots(page, plan)
+        for slot in slots:
+            where = f"pdf: page {slot.page}, slot {slot.index + 1}"
+            if slot.index >= len(chunk):
+                # crop marks and the sheet's caption may lie here; card text is bold
+                if any(t.bold for t in slot.texts):
+                    out.append(Violation("files", f"{where}: a card is drawn where no card belongs"))
+                continue
+            card = chunk[slot.index]
+            doc = reference(card)
+            if doc is not None:
+                problems, texts = compare_slot(slot, doc, height)
+                got = _read_pdf_card(texts, spec.parse_ability)
+            else:  # its SVG is wrong (reported) and cannot be redrawn: read the bold texts alone
+                problems = []
+                bold = [" ".join(t.text.split()) for t in slot.texts if t.bold]
+                got = _card_from_texts(
+                    [t for t in bold if is_number(t)], [t for t in bold if not is_number(t)], spec.parse_ability
+                )
+            if got is None:
+                problems.append("no card can be read there")
+            else:
+                read.append(got)
+            if problems:
+                more = f"; and {len(problems) - 4} more" if len(problems) > 4 else ""
+                message = f"{where} (card {card.number}): {'; '.join(problems[:4])}{more}"
+                out.append(Violation("files", message, (card.number,)))
+    return out, read
+
+
+def check_numbered(
+    folder: Path,
+    data: dict[str, Any],
+    spec: PackSpec,
+    what: str,
+    *,
+    files: Sequence[str] = ("pack.csv",),
+    redraw: Redraw | None = None,
+    audit: bool = True,
+    theme: Typeface | None = None,
+) -> FolderCheck:
+    """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
+    ``files``; with ``redraw``, also every file that differs from what this version writes
+    (only when ``pack.json`` records this version: another one may draw differently); with
+    ``audit``, also every damaged object of the PDF. A build checking what it has just written
+    skips both: only a file that travelled can be damaged or differ from its drawing.
+    ``theme``: the font of the pack's theme (its own copy), which its titles may be set in."""
+    out: list[Violation] = []
+    again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
+    found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None, theme=theme)
+    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
+    if again is not None:
+        out += compare_redrawn(found, spec, again, data, folder)
+
+    def reference(card: CardLike) -> SvgDoc | None:
+        """What card ``card`` must look like in the PDF: its SVG when that shows the card the pack
+        has there and nothing was found wrong with it; else this version's drawing of it (so a
+        wrong SVG is not blamed on the PDF); else nothing."""
+        doc = found.docs.get(card.number)
+        if doc is not None and card.number not in found.flagged and found.shows.get(card.number) == card:
+            return doc
+        if again is not None:
+            drawn = parse_svg(again.face(card), doc.name if doc else f"card {card.number}", theme)
+            return drawn if isinstance(drawn, SvgDoc) else None
+        return None
+
+    back = found.back
+    if again is not None and again.back is not None and data["backs"] and found.back_data != again.back():
+        drawn = parse_svg(again.back(), "cards/back.svg", theme)
+        back = drawn if isinstance(drawn, SvgDoc) else None
+    out += check_files(folder, files, found, spec)
+    pdf = single_pdf(folder)
+    if isinstance(pdf, Violation):
+        out.append(pdf)
+    else:
+        try:
+            raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
+        except CardgenError as e:
+            out.append(Violation("files", f"pdf: {e}"))
+        else:
+            out += check_pdf(raw, pdf.name, data, spec, reference, back, audit=audit)
+    return FolderCheck(what, len(found.docs), out)

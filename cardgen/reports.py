@@ -1,0 +1,216 @@
+"""Text reports: what ``cardgen seq``, ``amtrak score``/``compare``, ``supertrain score``,
+``train can-play`` and the ``--list`` options print, laid out from what the rules engines
+work out. One home for them, so the command line only parses, calls and prints.
+
+>>> print(amtrak_score_text(train="K/7 9/9"))
+car  type   fleet         value
+K/7  Crew   Single-Level     11
+9/9  Coach  Bi-Level         18
+cars                         29
+bonus  none: not a Full-Staff train
+total                        29
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from cardgen.errors import CardgenError
+from cardgen.layout.handouts import GAMES
+from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
+from cardgen.rules.grid import CATEGORIES
+from cardgen.rules.sequences import report
+from cardgen.rules.supertrain import HandScore, parse_hand
+from cardgen.rules.train import judge, parse_cards, parse_top
+
+# ------------------------------------------------------------------ seq
+
+
+def seq_text(*, sequence: str, pack_size: int) -> str:
+    """What ``cardgen seq`` prints: the sequence's order, disorder and the swaps that sort it;
+    with a wild card, whether it can still be ascending in a pack of ``pack_size`` cards."""
+    r = report(sequence, pack_size=pack_size)
+
+    def yn(v: bool | None) -> str:
+        return "yes" if v else "no"
+
+    lines = [f"sequence      {r.text}  ({r.length} cards, {'clean' if r.clean else 'dirty: has a wild card'})"]
+    if r.clean:
+        lines.append(f"ascending     {yn(r.ascending)}   never-descending {yn(r.never_descending)}")
+        lines.append(f"descending    {yn(r.descending)}   never-ascending  {yn(r.never_ascending)}")
+        lines.append(f"inversions    {r.inversions} of at most {r.max_inversions}")
+        swaps = ", ".join(r.swaps or ()) or "none"
+        lines.append(f"min swaps     {r.min_swaps}: {swaps}")
+    else:
+        lines.append(f"can be ascending with numbers 1..{r.pack_size}: {yn(r.can_be_ascending)}")
+        lines.append(f"can be never-descending: {yn(r.can_be_never_descending)}")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ lists and the Train referee
+
+
+def categories_text() -> str:
+    """``cardgen pack2d --list``: the 3×3 game's ability categories, a line each."""
+    lines = []
+    for cat in CATEGORIES.values():
+        kind = "specific" if cat.specific else "discretionary"
+        lines.append(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
+    return "\n".join(lines)
+
+
+def handouts_text() -> str:
+    """``cardgen handout --list``: the games with a handout, and the options each takes."""
+    lines = []
+    for g in GAMES.values():
+        takes = " ".join(f"--{o}" for o in g.options)
+        lines.append(f"{g.name:11} {g.title}" + (f" ({takes})" if takes else ""))
+    return "\n".join(lines)
+
+
+def train_verdict(
+    *, play: str, on: str, where: str = "central", hand: str | None = None, open_piles: int | None = None
+) -> tuple[bool, str]:
+    """``cardgen train can-play``: whether the play is legal, and the referee's line saying why."""
+    held = None if hand is None else parse_cards(hand)
+    verdict = judge(parse_cards(play), on=parse_top(on), where=where, hand=held, open_piles=open_piles)
+    return verdict.legal, f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
+
+
+# ------------------------------------------------------------------ supertrain
+
+
+def supertrain_score(*, hand: str) -> HandScore:
+    """The points a hand left at the end of a round counts (``12-5 3-Train A-Train``: 50)."""
+    return HandScore(tuple(parse_hand(hand)))
+
+
+def supertrain_lines(result: HandScore) -> list[str]:
+    """One line per tile with its points worked out, then the total.
+
+    >>> supertrain_lines(supertrain_score(hand="12-5 A-Train"))
+    ['12-5      17  (12 + 5)', 'A-Train   20  (10 + 10)', 'total     37']
+    """
+    width = max([len(t.name) for t in result.tiles] + [len("total")]) + 2
+    lines = []
+    for t in result.tiles:
+        parts = " + ".join(str(e if isinstance(e, int) else 10) for e in t.ends)
+        lines.append(f"{t.name:<{width}}{t.points:>3}  ({parts})")
+    lines.append(f"{'total':<{width}}{result.total:>3}")
+    return lines
+
+
+def supertrain_score_text(*, hand: str, as_json: bool = False) -> str:
+    """What ``cardgen supertrain score`` prints: the lines above, or ``HandScore.to_dict()`` as JSON."""
+    result = supertrain_score(hand=hand)
+    return json.dumps(result.to_dict(), indent=2) if as_json else "\n".join(supertrain_lines(result))
+
+
+# ------------------------------------------------------------------ amtrak
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def amtrak_score_text(*, train: str, as_json: bool = False) -> str:
+    """One train's cars (type, fleet, value), its bonus and total, in aligned columns or as JSON."""
+    score = score_train(parse_train(train))
+    if as_json:
+        return json.dumps(score.to_dict(), indent=2, ensure_ascii=False)
+    cw = max(len("car"), *(len(c.car) for c in score.cars))
+    tw = max(len("type"), *(len(c.kind) for c in score.cars))
+    fw = max(len("fleet"), *(len(c.fleet) for c in score.cars))
+    vw = max(len("value"), len(str(score.total)))
+    width = cw + 2 + tw + 2 + fw + 2 + vw  # the value column's right edge
+    lines = [f"{'car':<{cw}}  {'type':<{tw}}  {'fleet':<{fw}}  {'value':>{vw}}"]
+    lines += [f"{c.car:<{cw}}  {c.kind:<{tw}}  {c.fleet:<{fw}}  {c.value:>{vw}}" for c in score.cars]
+    cars_total = sum(c.value for c in score.cars)
+
+    def row(label: str, value: int) -> str:
+        return f"{label}{value:>{max(width - len(label), len(str(value)) + 1)}}"
+
+    lines.append(row("cars", cars_total))
+    won = score.bonus
+    if won is None:
+        lines.append("bonus  none: not a Full-Staff train")
+    else:
+        lines.append(row(f"bonus  {won.name}", won.points) + f"  ({won.reason})")
+    lines.append(row("total", score.total))
+    return "\n".join(lines)
+
+
+def _shared(ranked: Sequence[Ranked]) -> set[int]:
+    places = [r.place for r in ranked]
+    return {r.train for r in ranked if places.count(r.place) > 1}
+
+
+def _notes(ranked: Sequence[Ranked]) -> list[str]:
+    """What decided each tie: the Rails, or nothing (a shared place); then the winner."""
+    notes: list[str] = []
+    for total in sorted({r.total for r in ranked}, reverse=True):
+        tied = [r for r in ranked if r.total == total]
+        if len(tied) < 2:
+            continue
+        names = [str(r.train + 1) for r in tied]
+        rails = ", ".join(f"train {r.train + 1}: {r.tie_break}" for r in tied)
+        notes.append(f"trains {_and(names)} tie on {total} points, so the Rails decide ({rails})")
+        for value in sorted({r.tie_break for r in tied if r.tie_break is not None}, reverse=True):
+            same = [r for r in tied if r.tie_break == value]
+            if len(same) > 1:
+                who = _and([str(r.train + 1) for r in same])
+                notes.append(f"trains {who} are equal on the Rails too ({value}): they share place {same[0].place}")
+    first = [r for r in ranked if r.place == 1]
+    decided = " after the tie-break" if first[0].tie_break is not None and len(first) == 1 else ""
+    if len(first) == 1:
+        notes.append(f"winner: train {first[0].train + 1} with {first[0].total} points{decided}")
+    else:
+        notes.append(f"shared first place: trains {_and([str(r.train + 1) for r in first])}")
+    return notes
+
+
+def amtrak_compare_text(*, trains: Sequence[str], as_json: bool = False) -> str:
+    """Trains ranked by total, equal totals by the Rails; shared places where even those are equal."""
+    if len(trains) < 2:
+        raise CardgenError(f"compare needs at least two trains, got {len(trains)}: e.g. 'K/7 Q/2' '9/9 J/3'")
+    parsed = [parse_train(t) for t in trains]
+    ranked = compare(parsed)
+    shared = _shared(ranked)
+    notes = _notes(ranked)
+    if as_json:
+        rows = [
+            {
+                "train": r.train + 1,
+                "cars": " ".join(c.car for c in r.score.cars),
+                "place": r.place,
+                "shared": r.train in shared,
+                "total": r.total,
+                "tie_break": r.tie_break,
+                "score": r.score.to_dict(),
+            }
+            for r in ranked
+        ]
+        return json.dumps({"trains": rows, "notes": notes}, indent=2, ensure_ascii=False)
+    order = sorted(ranked, key=lambda r: (r.place, r.train))
+    table = [["place", "train", "total", "rails", "bonus", "cars"]]
+    for r in order:
+        table.append(
+            [
+                f"{r.place}{'=' if r.train in shared else ''}",
+                str(r.train + 1),
+                str(r.total),
+                "" if r.tie_break is None else str(r.tie_break),
+                r.score.bonus.name if r.score.bonus else "-",
+                " ".join(c.car for c in r.score.cars),
+            ]
+        )
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    right = {1, 2, 3}  # numbers line up on the right
+    lines = [
+        "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))
+        ).rstrip()
+        for row in table
+    ]
+    return "\n".join(lines + notes)

@@ -1,0 +1,125 @@
+"""Writing a deck: any set of same-size components (cards, tiles) imposed on sheets.
+
+A product hands over its faces (a file name and a drawing each), its back, its own
+manifest keys and any extra files; ``write_deck`` stages every file, reads the staged
+files back with the product's own checker, and only then moves them into place.
+With ``--png`` it adds a PNG per card (``png/``), with ``--tts`` a Tabletop Simulator
+deck (``tts/``), both rasterised from the same drawings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.errors import CardgenError
+from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
+from cardgen.layout.shapes import Drawing
+from cardgen.manifest import MANIFEST, deck_record
+from cardgen.options import PrintOptions
+from cardgen.render import render
+from cardgen.render.png import pixels, theme_fonts
+from cardgen.rules.check import Violation
+from cardgen.themes.read import picture_files
+from cardgen.write.exports import write_pngs, write_tts
+from cardgen.write.staging import Staging
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class BuildResult:
+    folder: Path
+    files: list[Path]
+    cards: int  # components written (cards or tiles)
+    plan: SheetPlan
+    sheets: int
+    notes: list[str] = field(default_factory=list)
+    noun: str = "cards"  # what ``cards`` counts
+
+
+def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> SheetPlan:
+    """The sheet layout for components of ``size`` (default: the card size asked for)."""
+    return plan_sheet(
+        size or opts.card,
+        opts.paper,
+        margin=opts.margin,
+        bleed=opts.bleed,
+        gutter=opts.gutter,
+        back_offset=opts.back_offset,
+    )
+
+
+def write_deck(
+    *,
+    slug: str,
+    faces: Sequence[tuple[str, Drawing]],
+    back: Drawing | None,
+    opts: PrintOptions,
+    plan: SheetPlan,
+    manifest: Mapping[str, object],
+    extra: Mapping[str, bytes | Callable[[], bytes]],
+    check: Callable[[Path], list[Violation]],
+    out: Path,
+    folder_name: str = "cards",
+    noun: str = "cards",
+    progress: Progress | None = None,
+    export_back: Drawing | None = None,
+) -> BuildResult:
+    """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
+
+    ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
+    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the
+    deck's). ``extra`` files may be given as functions that make them.
+    ``export_back`` is the back for a TTS deck when no backs are printed (``back`` is None).
+    """
+    folder = out / (slug + opts.suffix)
+    tts_back = back if back is not None else export_back
+    if opts.tts and tts_back is None:
+        raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
+    steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
+    with Staging(folder) as stage:
+        for i, (stem, drawing) in enumerate(faces, 1):
+            stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
+            if progress:
+                progress(i, steps)
+        if back is not None:
+            stage.write(f"{folder_name}/back.svg", render("svg", [back]))
+        pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
+        stage.write(MANIFEST, deck_record(manifest, len(faces), opts, plan, back is not None))
+        if opts.theme is not None:
+            for name, data in picture_files(opts.theme).items():
+                stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
+        for name, made in extra.items():
+            stage.write(name, made if isinstance(made, bytes) else made())
+        if opts.png or opts.tts:
+            with theme_fonts(opts.theme.font if opts.theme else None) as fonts:
+                if opts.png:
+                    step = lambda i: progress(len(faces) + i, steps) if progress else None  # noqa: E731
+                    write_pngs(stage.write, faces, back, opts.png, step, fonts)
+                if opts.tts and tts_back is not None and faces:
+                    what = faces[0][1].meta.get("set", slug) if faces else slug
+                    write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what, fonts)
+        violations = check(stage.tmp)
+        if violations:
+            raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
+        files = stage.commit()
+    sheets = plan.pages(len(faces))
+    notes = [
+        f"{plan.per_page} {noun} a sheet ({plan.cols} × {plan.rows}, {opts.paper_name} {plan.orientation}), "
+        f"{sheets} sheet{'s' if sheets != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
+    ]
+    notes += [plan.note] if plan.note else []
+    if back is not None:
+        flip = "long" if plan.orientation == "portrait" else "short"
+        notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")
+    if opts.png and faces:
+        w, h = pixels((faces[0][1].width, faces[0][1].height), opts.png)
+        notes.append(
+            f"png/: one PNG a {noun[:-1]}, {w} × {h} px at {opts.png} dpi" + (", bleed included" if opts.bleed else "")
+        )
+    if opts.tts:
+        notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
+    return BuildResult(folder, files, len(faces), plan, sheets, notes, noun)

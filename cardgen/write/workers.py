@@ -1,0 +1,52 @@
+"""Worker processes for work that uses every core (``cardgen build``'s items), made to die with
+the process that started them.
+
+A ``ProcessPoolExecutor``'s workers wait for work on a pipe that they themselves hold open,
+so if the main process is killed outright (SIGKILL, the out-of-memory killer) they would
+wait forever. On Linux each worker asks the kernel for SIGKILL when its parent dies
+(``prctl(PR_SET_PDEATHSIG)``); elsewhere a small thread in each worker watches for its
+parent to go. Work is passed in and results come back as values: nothing is shared.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1
+WATCH_SECONDS = 0.5  # how often a worker without prctl looks for its parent
+
+
+def _die_with(parent: int) -> None:
+    """In a worker: end when process ``parent`` ends."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # it died before the call took effect
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)  # the parent is gone: nobody is left to take this worker's results
+
+    threading.Thread(target=watch, daemon=True, name="cardgen-watch-parent").start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes that end with this one. Started by forking where the
+    platform forks (the workers have every module this process has imported: no start-up to
+    pay again), else as the platform starts processes."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
