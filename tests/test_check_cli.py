@@ -134,10 +134,10 @@ def _retext(svg_path, old_code, old_label, new_code, new_label):  # type: ignore
 @pytest.mark.parametrize("kind", ["linear", "2d"])
 def test_every_single_card_alteration_of_a_written_pack_fails_naming_it(tmp_path, capsys, kind):
     """Each card in turn gets another ability of the pack, on all four places of its face."""
+    from cardgen.check import check_folder, load_manifest
     from cardgen.products import got, got2d
     from cardgen.products.got import build_pack
     from cardgen.products.got2d import build_pack2d
-    from cardgen.check import check_folder, load_manifest
 
     if kind == "linear":
         folder = build_pack(pattern="two", census=3, copies=2, out=tmp_path).folder

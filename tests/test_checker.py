@@ -526,8 +526,8 @@ JSON = st.recursive(
 def test_any_json_in_any_manifest_key_is_accepted_or_refused_in_one_line(packs, key, value):  # type: ignore[no-untyped-def]
     """Whatever a key holds, reading the manifest either works or says one line naming it."""
     from cardgen.errors import CardgenError
-    from cardgen.products import got
     from cardgen.manifest import DECK, plan_from_manifest, validate
+    from cardgen.products import got
 
     data = json.loads((packs["linear"] / "pack.json").read_text("utf-8"))
     data[key] = value

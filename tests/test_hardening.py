@@ -27,10 +27,10 @@ from hypothesis import strategies as st
 
 from cardgen.cli import run
 from cardgen.errors import CardgenError
-from cardgen.write import staging as output
 from cardgen.files import read_file
-from cardgen.write.staging import MARKER, Staging, sweep
 from cardgen.units import MAX_DIGITS, whole_number
+from cardgen.write import staging as output
+from cardgen.write.staging import MARKER, Staging, sweep
 
 D5000 = "1" * 5000
 HUGE = "1" + "0" * 20  # 10²⁰

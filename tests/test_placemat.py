@@ -19,8 +19,8 @@ from cardgen.errors import CardgenError
 from cardgen.impose.tiling import tile
 from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Text
-from cardgen.write.staging import MARKER
 from cardgen.products.placemat import build_placemat as build
+from cardgen.write.staging import MARKER
 from tests.helpers import typed
 
 PT = 72 / 25.4

@@ -107,9 +107,7 @@ def test_texts_on_a_scaled_canvas_are_written_as_reportlab_writes_them(monkeypat
         c.saveState()
         c.scale(0.5, 0.5)
         page = sample_page(TEXTS)
-        p = pdf_writer._Page(c, page)
-        for shape in page.shapes:
-            p.draw(shape)
+        pdf_writer._Page(c, page).draw(page.shapes)
         c.restoreState()
         c.showPage()
         c.save()

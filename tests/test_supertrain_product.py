@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from lxml import etree
 from PIL import Image, ImageChops, ImageStat
 
+from cardgen.check import check_folder
 from cardgen.cli import run
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import DESCENT, Drawing, Text, walk
 from cardgen.layout.tile import PIP_COLOURS, ink_box, pip_spots, tile_back, tile_face
-from cardgen.check import check_folder
 from cardgen.products.supertrain import build_tiles
 from cardgen.render import render
 from cardgen.rules.supertrain import Tile, parse_tile

@@ -576,8 +576,8 @@ SHIPPED = {bold: set(TTFont(str(font_path(bold))).getBestCmap()) for bold in (Fa
 
 
 def test_tile_svgs_embed_their_fonts_and_check_clean(tmp_path):  # type: ignore[no-untyped-def]
-    from cardgen.cli import run
     from cardgen.check import check_folder
+    from cardgen.cli import run
 
     assert run(["tiles", "--numerals", "--out", str(tmp_path)]) == 0
     folder = tmp_path / "supertrain-wild-numerals"

@@ -15,7 +15,7 @@ wrap to two lines before they shrink, and never go below 6 pt.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from cardgen.layout.art import locomotive
 from cardgen.layout.shapes import (
@@ -153,48 +153,49 @@ def card_face(
 ) -> Drawing:
     """The front of one card as a shape tree, in mm; bleed extends only the background.
     ``theme`` may change the pattern's colours and add a logo."""
-    return double_ended_face(
+    face = Face(
         card.number,
         card.ability.code,
         card.ability.label,
-        size,
         accent=theme.accent(pattern.name, ACCENTS.get(pattern.name, INK)),
         tint=theme.tint(pattern.name, TINTS.get(pattern.name, "#eeeeee")),
         note=NOTES.get(pattern.name, ""),
-        title=title,
-        bleed=bleed,
         removal=card.ability.kind == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
-        logo=theme.logo_picture or theme.logo,
-        font=theme.font,
     )
+    return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a double-ended card face shows, whatever the pack: its number, its ability (``code``
+    in the corner index, ``label`` large), the pack's colours, and what sets the card apart."""
+
+    number: int
+    code: str
+    label: str
+    accent: str
+    tint: str
+    note: str = ""  # a line under the ability, e.g. "may cross players"
+    removal: bool = False  # a removal's tinted panel
+    set_name: str = ""  # what pack it belongs to, for the sheet's label (the drawing's ``meta["set"]``)
+    # an optional square pictogram (drawn in a side × side box at the origin) beside the large number
+    picture: Callable[[float], list[Shape]] | None = None
 
 
 def double_ended_face(
-    number_value: int,
-    code: str,
-    label: str,
-    size: tuple[float, float],
-    *,
-    accent: str,
-    tint: str,
-    note: str = "",
-    title: str = "",
-    bleed: float = 0.0,
-    picture: Callable[[float], list[Shape]] | None = None,
-    removal: bool = False,
-    set_name: str = "",
-    logo: str | Picture = "none",
-    font: Typeface | None = None,
+    face: Face, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
 ) -> Drawing:
-    """Any double-ended card: number and ability large, corner indices small (``code`` under
-    the number), the top half repeated turned 180° in the bottom half. ``picture(side)`` draws
-    an optional square pictogram (in a side × side box at the origin), set beside the large
-    number. ``removal`` gives the card a removal's tinted panel; ``set_name`` (what
-    pack it belongs to, for the sheet's label) goes into the drawing's ``meta["set"]``;
-    ``logo="locomotive"`` puts a small locomotive in the middle (a theme's logo), a Picture
-    the user's own picture; ``font`` sets the title (numbers and abilities stay in the shipped
-    monospace font: the same width for every digit, and what ``cardgen check`` reads)."""
+    """Any double-ended card: number and ability large, corner indices small (the code under
+    the number), the top half repeated turned 180° in the bottom half. The theme's logo
+    (``"locomotive"``, or a Picture of the user's own) goes in the middle; its font sets the
+    title (numbers and abilities stay in the shipped monospace font: the same width for every
+    digit, and what ``cardgen check`` reads)."""
+    number_value, code, label = face.number, face.code, face.label
+    accent, tint, note, picture = face.accent, face.tint, face.note, face.picture
+    removal, set_name = face.removal, face.set_name
+    logo: str | Picture = theme.logo_picture or theme.logo
+    font: Typeface | None = theme.font
     w, h = size
     scale = min(w / 63.5, h / 88.9)
     number = str(number_value)

@@ -8,7 +8,7 @@ heads: the player picks the direction); a cross marks a removal.
 
 from __future__ import annotations
 
-from cardgen.layout.card import INK, PAPER, back_design, double_ended_face, mix
+from cardgen.layout.card import INK, PAPER, Face, back_design, double_ended_face, mix
 from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
 from cardgen.layout.theme import PLAIN, Theme
 from cardgen.rules.check import Card
@@ -130,22 +130,18 @@ def grid_card_face(
     keys = (ability.category, "2d")
     accent = theme.accent(keys, ACCENT)
     choice = CHOICE if accent == ACCENT else mix(accent, PAPER, 0.35)
-    return double_ended_face(
+    face = Face(
         card.number,
         index_label(ability),
         ability.label,
-        size,
         accent=accent,
         tint=theme.tint(keys, TINT),
         note="" if ability.specific else "you choose",
-        title=title,
-        bleed=bleed,
-        picture=lambda side: pictogram(ability, pack.mat, side, accent=accent, choice=choice),
         removal=ability.action == "remove",
         set_name=pack_name(pack),
-        logo=theme.logo_picture or theme.logo,
-        font=theme.font,
+        picture=lambda side: pictogram(ability, pack.mat, side, accent=accent, choice=choice),
     )
+    return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
 
 
 def grid_card_back(

@@ -16,7 +16,8 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.tile import LOCO_RED, PIP_COLOURS, halves
+from cardgen.layout.art import LOCO_RED
+from cardgen.layout.tile import PIP_COLOURS, halves
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.sheets import PDF_LIMIT, PT, backs_misplaced

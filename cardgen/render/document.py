@@ -123,9 +123,7 @@ class _Art(Flowable):  # type: ignore[misc]
         scale = self.width / (self.drawing.width * PT)
         self.canv.saveState()
         self.canv.scale(scale, scale)
-        page = _Page(self.canv, self.drawing)
-        for shape in self.drawing.shapes:
-            page.draw(shape)
+        _Page(self.canv, self.drawing).draw(self.drawing.shapes)
         self.canv.restoreState()
 
 

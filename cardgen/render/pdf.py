@@ -29,8 +29,9 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface
 from cardgen.render import font_path
+from cardgen.render.renderer import Renderer
 
 PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
@@ -112,7 +113,7 @@ class _Written:
         self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
 
 
-class _Page:
+class _Page(Renderer):
     """Draws shapes given in mm, y down, onto a ReportLab page (points, y up)."""
 
     def __init__(self, c: Canvas, drawing: Drawing, written: _Written | None = None) -> None:
@@ -124,67 +125,71 @@ class _Page:
     def xy(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
         return (x + dx - self.ox) * PT, (self.h - (y + dy - self.oy)) * PT
 
-    def draw(self, shape: Shape, dx: float = 0.0, dy: float = 0.0) -> None:
+    def group(self, g: Group, dx: float, dy: float) -> None:
         c = self.c
-        if isinstance(shape, Group):
-            if shape.clip:
-                c.saveState()
-                x, y, w, h = shape.clip
-                px, py = self.xy(x, y + h, dx + shape.dx, dy + shape.dy)
-                path = c.beginPath()
-                path.rect(px, py, w * PT, h * PT)
-                c.clipPath(path, stroke=0, fill=0)
-            for child in shape.shapes:
-                self.draw(child, dx + shape.dx, dy + shape.dy)
-            if shape.clip:
-                c.restoreState()
-        elif isinstance(shape, Rect):
-            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
-            px, py = self.xy(shape.x, shape.y + shape.h, dx, dy)
-            if shape.radius:
-                c.roundRect(px, py, shape.w * PT, shape.h * PT, shape.radius * PT, stroke=stroke, fill=fill)
+        if g.clip:
+            c.saveState()
+            x, y, w, h = g.clip
+            px, py = self.xy(x, y + h, dx + g.dx, dy + g.dy)
+            path = c.beginPath()
+            path.rect(px, py, w * PT, h * PT)
+            c.clipPath(path, stroke=0, fill=0)
+        self.draw(g.shapes, dx + g.dx, dy + g.dy)
+        if g.clip:
+            c.restoreState()
+
+    def rect(self, r: Rect, dx: float, dy: float) -> None:
+        fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
+        px, py = self.xy(r.x, r.y + r.h, dx, dy)
+        if r.radius:
+            self.c.roundRect(px, py, r.w * PT, r.h * PT, r.radius * PT, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(px, py, r.w * PT, r.h * PT, stroke=stroke, fill=fill)
+
+    def line(self, ln: Line, dx: float, dy: float) -> None:
+        self._paint(None, ln.stroke, ln.stroke_width)
+        self.c.setDash([v * PT for v in ln.dash] if ln.dash else [])
+        self.c.line(*self.xy(ln.x1, ln.y1, dx, dy), *self.xy(ln.x2, ln.y2, dx, dy))
+
+    def polygon(self, p: Polygon, dx: float, dy: float) -> None:
+        fill, stroke = self._paint(p.fill, p.stroke, p.stroke_width)
+        path = self.c.beginPath()
+        for i, (x, y) in enumerate(p.points):
+            (path.lineTo if i else path.moveTo)(*self.xy(x, y, dx, dy))
+        path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill)
+
+    def circle(self, ci: Circle, dx: float, dy: float) -> None:
+        fill, stroke = self._paint(ci.fill, ci.stroke, ci.stroke_width)
+        self.c.circle(*self.xy(ci.cx, ci.cy, dx, dy), ci.r * PT, stroke=stroke, fill=fill)
+
+    def path(self, p: Path, dx: float, dy: float) -> None:
+        fill, stroke = self._paint(p.fill, p.stroke, p.stroke_width)
+        path = self.c.beginPath()
+        path.moveTo(*self.xy(*p.start, dx, dy))
+        for seg in p.segments:
+            ends = [self.xy(seg[i], seg[i + 1], dx, dy) for i in range(0, len(seg), 2)]
+            if len(ends) == 1:
+                path.lineTo(*ends[0])
             else:
-                c.rect(px, py, shape.w * PT, shape.h * PT, stroke=stroke, fill=fill)
-        elif isinstance(shape, Line):
-            self._paint(None, shape.stroke, shape.stroke_width)
-            c.setDash([v * PT for v in shape.dash] if shape.dash else [])
-            c.line(*self.xy(shape.x1, shape.y1, dx, dy), *self.xy(shape.x2, shape.y2, dx, dy))
-        elif isinstance(shape, Polygon):
-            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
-            path = c.beginPath()
-            for i, (x, y) in enumerate(shape.points):
-                (path.lineTo if i else path.moveTo)(*self.xy(x, y, dx, dy))
+                path.curveTo(*ends[0], *ends[1], *ends[2])
+        if p.closed:
             path.close()
-            c.drawPath(path, stroke=stroke, fill=fill)
-        elif isinstance(shape, Circle):
-            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
-            c.circle(*self.xy(shape.cx, shape.cy, dx, dy), shape.r * PT, stroke=stroke, fill=fill)
-        elif isinstance(shape, Path):
-            fill, stroke = self._paint(shape.fill, shape.stroke, shape.stroke_width)
-            path = c.beginPath()
-            path.moveTo(*self.xy(*shape.start, dx, dy))
-            for seg in shape.segments:
-                ends = [self.xy(seg[i], seg[i + 1], dx, dy) for i in range(0, len(seg), 2)]
-                if len(ends) == 1:
-                    path.lineTo(*ends[0])
-                else:
-                    path.curveTo(*ends[0], *ends[1], *ends[2])
-            if shape.closed:
-                path.close()
-            c.drawPath(path, stroke=stroke, fill=fill)
-        elif isinstance(shape, Image):
-            px, py = self.xy(shape.x, shape.y + shape.h, dx, dy)
-            # ReportLab embeds a picture once a PDF, however often it is drawn (by its digest)
-            c.drawImage(ImageReader(io.BytesIO(shape.data)), px, py, shape.w * PT, shape.h * PT, mask="auto")
-        elif isinstance(shape, Text):
-            if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
-                self.text(shape, dx, dy)
-            else:  # a canvas set up otherwise: let ReportLab work it out
-                self.text_by_canvas(shape, dx, dy)
-        else:  # pragma: no cover - the Shape union is closed
-            raise TypeError(type(shape).__name__)
+        self.c.drawPath(path, stroke=stroke, fill=fill)
+
+    def image(self, im: Image, dx: float, dy: float) -> None:
+        px, py = self.xy(im.x, im.y + im.h, dx, dy)
+        # ReportLab embeds a picture once a PDF, however often it is drawn (by its digest)
+        self.c.drawImage(ImageReader(io.BytesIO(im.data)), px, py, im.w * PT, im.h * PT, mask="auto")
 
     def text(self, t: Text, dx: float, dy: float) -> None:
+        c = self.c
+        if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
+            self.text_directly(t, dx, dy)
+        else:  # a canvas set up otherwise: let ReportLab work it out
+            self.text_by_canvas(t, dx, dy)
+
+    def text_directly(self, t: Text, dx: float, dy: float) -> None:
         """What ``text_by_canvas`` writes, written directly (see the module's docstring)."""
         c, w = self.c, self.written
         key = (t.bold, t.size, t.text, t.anchor, t.font)
@@ -268,9 +273,7 @@ def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     for page in pages:
         c.setPageSize((page.width * PT, page.height * PT))
         _page_boxes(c, page)
-        p = _Page(c, page, written)
-        for shape in page.shapes:
-            p.draw(shape)
+        _Page(c, page, written).draw(page.shapes)
         c.showPage()
     # Page streams deflated only, not also ASCII85-encoded (ReportLab's default, which makes them
     # a quarter larger). ReportLab reads the setting while saving; it is put back for other

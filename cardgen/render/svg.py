@@ -24,6 +24,7 @@ import svgwrite
 
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
 from cardgen.render.fonts import SVG_FAMILY, SVG_THEME_FAMILY, font_faces
+from cardgen.render.renderer import Renderer
 
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
 MIME = {"png": "image/png", "jpeg": "image/jpeg"}  # the pictures an Image holds
@@ -78,8 +79,10 @@ def _paint(attrs: dict[str, str], fill: str | None, stroke: str | None, width: f
     return attrs
 
 
-class _Writer:
-    """The shapes of one drawing as markup, with the clip paths and characters they need."""
+class _Writer(Renderer):
+    """The shapes of one drawing as markup, with the clip paths and characters they need.
+    SVG has groups of its own, so a shape's coordinates are written as they are, relative to
+    the ``<g>`` it is in (the offsets ``draw`` passes are always 0 here)."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -87,69 +90,82 @@ class _Writer:
         self.chars: dict[bool, set[str]] = {False: set(), True: set()}
         self.theme_chars: dict[tuple[Typeface, bool], set[str]] = {}  # a theme's font: its own @font-face
 
-    def add(self, shape: Shape) -> None:
-        out = self.parts
-        attrs: dict[str, str] = {"class": _attr(shape.role)} if shape.role else {}
-        if isinstance(shape, Text):
-            attrs["x"], attrs["y"] = _n(shape.x), _n(shape.y)
-            attrs["font-family"] = _attr(SVG_FAMILY if shape.font is None else SVG_THEME_FAMILY)
-            attrs["font-size"] = _n(shape.size)
-            attrs["text-anchor"] = _attr(shape.anchor)
-            attrs["fill"] = _attr(shape.fill)
-            if shape.bold:
-                attrs["font-weight"] = "bold"
-            if shape.rotate:
-                attrs["transform"] = f"rotate({shape.rotate} {_n(shape.x)} {_n(shape.y)})"
-            if shape.font is None:
-                self.chars[shape.bold].update(shape.text)
-            else:
-                self.theme_chars.setdefault((shape.font, shape.bold), set()).update(shape.text)
-            text = str(shape.text)
-            out.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
-        elif isinstance(shape, Rect):
-            attrs.update(x=_n(shape.x), y=_n(shape.y), width=_n(shape.w), height=_n(shape.h))
-            if shape.radius:
-                attrs["rx"] = attrs["ry"] = _n(shape.radius)
-            out.append(_open("rect", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
-        elif isinstance(shape, Line):
-            attrs.update(x1=_n(shape.x1), y1=_n(shape.y1), x2=_n(shape.x2), y2=_n(shape.y2))
-            _paint(attrs, None, shape.stroke, shape.stroke_width)
-            if shape.dash:
-                attrs["stroke-dasharray"] = " ".join(_n(v) for v in shape.dash)
-            out.append(_open("line", attrs) + " />")
-        elif isinstance(shape, Polygon):
-            # svgwrite writes each point as "%s,%s" of floats (3 -> "3.0")
-            attrs["points"] = " ".join(f"{float(_n(x))},{float(_n(y))}" for x, y in shape.points)
-            out.append(_open("polygon", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
-        elif isinstance(shape, Circle):
-            attrs.update(cx=_n(shape.cx), cy=_n(shape.cy), r=_n(shape.r))
-            out.append(_open("circle", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
-        elif isinstance(shape, Path):
-            attrs["d"] = path_data(shape)
-            out.append(_open("path", _paint(attrs, shape.fill, shape.stroke, shape.stroke_width)) + " />")
-        elif isinstance(shape, Image):
-            attrs.update(x=_n(shape.x), y=_n(shape.y), width=_n(shape.w), height=_n(shape.h))
-            attrs["preserveAspectRatio"] = "none"  # the layout has fitted the box to the picture
-            attrs["xlink:href"] = f"data:{MIME[shape.kind]};base64,{base64.b64encode(shape.data).decode('ascii')}"
-            out.append(_open("image", attrs) + " />")
-        elif isinstance(shape, Group):
-            if shape.dx or shape.dy:
-                attrs["transform"] = f"translate({_n(shape.dx)} {_n(shape.dy)})"
-            close = "</g>"
-            out.append(_open("g", attrs))
-            if shape.clip:
-                self.clips.append(shape.clip)
-                out.append(f'><g clip-path="url(#clip{len(self.clips)})"')
-                close = "</g></g>"
-            if not shape.shapes:
-                out.append(" />" + close[4:])
-                return
-            out.append(">")
-            for child in shape.shapes:
-                self.add(child)
-            out.append(close)
-        else:  # pragma: no cover - the Shape union is closed
-            raise TypeError(type(shape).__name__)
+    @staticmethod
+    def _attrs(shape: Shape) -> dict[str, str]:
+        return {"class": _attr(shape.role)} if shape.role else {}
+
+    def text(self, t: Text, dx: float, dy: float) -> None:
+        attrs = self._attrs(t)
+        attrs["x"], attrs["y"] = _n(t.x), _n(t.y)
+        attrs["font-family"] = _attr(SVG_FAMILY if t.font is None else SVG_THEME_FAMILY)
+        attrs["font-size"] = _n(t.size)
+        attrs["text-anchor"] = _attr(t.anchor)
+        attrs["fill"] = _attr(t.fill)
+        if t.bold:
+            attrs["font-weight"] = "bold"
+        if t.rotate:
+            attrs["transform"] = f"rotate({t.rotate} {_n(t.x)} {_n(t.y)})"
+        if t.font is None:
+            self.chars[t.bold].update(t.text)
+        else:
+            self.theme_chars.setdefault((t.font, t.bold), set()).update(t.text)
+        text = str(t.text)
+        self.parts.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
+
+    def rect(self, r: Rect, dx: float, dy: float) -> None:
+        attrs = self._attrs(r)
+        attrs.update(x=_n(r.x), y=_n(r.y), width=_n(r.w), height=_n(r.h))
+        if r.radius:
+            attrs["rx"] = attrs["ry"] = _n(r.radius)
+        self.parts.append(_open("rect", _paint(attrs, r.fill, r.stroke, r.stroke_width)) + " />")
+
+    def line(self, ln: Line, dx: float, dy: float) -> None:
+        attrs = self._attrs(ln)
+        attrs.update(x1=_n(ln.x1), y1=_n(ln.y1), x2=_n(ln.x2), y2=_n(ln.y2))
+        _paint(attrs, None, ln.stroke, ln.stroke_width)
+        if ln.dash:
+            attrs["stroke-dasharray"] = " ".join(_n(v) for v in ln.dash)
+        self.parts.append(_open("line", attrs) + " />")
+
+    def polygon(self, p: Polygon, dx: float, dy: float) -> None:
+        attrs = self._attrs(p)
+        # svgwrite writes each point as "%s,%s" of floats (3 -> "3.0")
+        attrs["points"] = " ".join(f"{float(_n(x))},{float(_n(y))}" for x, y in p.points)
+        self.parts.append(_open("polygon", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />")
+
+    def circle(self, c: Circle, dx: float, dy: float) -> None:
+        attrs = self._attrs(c)
+        attrs.update(cx=_n(c.cx), cy=_n(c.cy), r=_n(c.r))
+        self.parts.append(_open("circle", _paint(attrs, c.fill, c.stroke, c.stroke_width)) + " />")
+
+    def path(self, p: Path, dx: float, dy: float) -> None:
+        attrs = self._attrs(p)
+        attrs["d"] = path_data(p)
+        self.parts.append(_open("path", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />")
+
+    def image(self, im: Image, dx: float, dy: float) -> None:
+        attrs = self._attrs(im)
+        attrs.update(x=_n(im.x), y=_n(im.y), width=_n(im.w), height=_n(im.h))
+        attrs["preserveAspectRatio"] = "none"  # the layout has fitted the box to the picture
+        attrs["xlink:href"] = f"data:{MIME[im.kind]};base64,{base64.b64encode(im.data).decode('ascii')}"
+        self.parts.append(_open("image", attrs) + " />")
+
+    def group(self, g: Group, dx: float, dy: float) -> None:
+        attrs = self._attrs(g)
+        if g.dx or g.dy:
+            attrs["transform"] = f"translate({_n(g.dx)} {_n(g.dy)})"
+        close = "</g>"
+        self.parts.append(_open("g", attrs))
+        if g.clip:
+            self.clips.append(g.clip)
+            self.parts.append(f'><g clip-path="url(#clip{len(self.clips)})"')
+            close = "</g></g>"
+        if not g.shapes:
+            self.parts.append(" />" + close[4:])
+            return
+        self.parts.append(">")
+        self.draw(g.shapes)
+        self.parts.append(close)
 
 
 def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
@@ -158,8 +174,7 @@ def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
         raise ValueError("an SVG file holds one drawing")
     drawing = pages[0]
     shapes = _Writer()
-    for shape in drawing.shapes:
-        shapes.add(shape)
+    shapes.draw(drawing.shapes)
     ox, oy = drawing.origin
     dwg = svgwrite.Drawing(
         size=(f"{_n(drawing.width)}mm", f"{_n(drawing.height)}mm"),

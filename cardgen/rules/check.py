@@ -124,116 +124,158 @@ def capped(
     return items[:limit] + [summary(len(rest), cards)]
 
 
-def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
-    """Every violated constraint of ``cards`` against ``spec``; empty when the pack is right."""
-    abilities = list(spec.abilities)
-    block = len(abilities)
-    size = block * spec.copies
-    out: list[Violation] = []
+@dataclass(frozen=True)
+class _Pack:
+    """What every check needs of a pack and its cards, worked out once."""
 
-    # numbers: 1..N, each exactly once
-    seen = Counter(c.number for c in cards)
-    for n in sorted(n for n, k in seen.items() if k > 1):
-        out.append(Violation("numbers", f"card {n} appears {seen[n]} times", (n,)))
-    outside = sorted(n for n in seen if not 1 <= n <= size)
-    if outside:
-        out.append(Violation("numbers", f"{span(outside)} outside 1–{size}", tuple(outside)))
-    missing = [n for n in range(1, size + 1) if n not in seen]
-    if missing:
-        out.append(Violation("numbers", f"{span(missing)} missing from a pack of {size}", tuple(missing)))
-
-    # spaces / kinds: abilities that cannot be on this pack at all
-    valid = set(abilities)
-    for c in sorted(cards, key=lambda c: c.number):
-        for check, message in spec.card_problems(c):
-            out.append(Violation(check, f"card {c.number}: {message}", (c.number,)))
-
-    # counts: every ability exactly `copies` times
-    by_ability: dict[HasCode, list[int]] = {a: [] for a in abilities}
-    for c in cards:
-        if c.ability in valid:
-            by_ability[c.ability].append(c.number)
-    for a in abilities:
-        found = len(by_ability[a])
-        if found != spec.copies:
-            what = "missing" if found == 0 else "wrong count"
-            out.append(
-                Violation(
-                    "counts",
-                    f"ability {a.code} {what}: wanted {spec.copies}, found {found}"
-                    + (f" ({span(by_ability[a])})" if found else ""),
-                    tuple(sorted(by_ability[a])),
-                )
-            )
-
+    spec: PackSpec
+    cards: Sequence[CardLike]
+    abilities: list[HasCode]
+    block: int  # cards in a block: each ability once
+    size: int
+    valid: set[HasCode]
     # The cards in the pack's range with one of its abilities, bucketed by block once: the
     # blocks and reduced checks walk these buckets, so the whole check stays linear in the cards.
-    in_block: list[list[CardLike]] = [[] for _ in range(spec.copies)]
-    for c in cards:
-        if 1 <= c.number <= size and c.ability in valid:
-            in_block[(c.number - 1) // block].append(c)
+    in_block: list[list[CardLike]]
 
-    # blocks: each ability once in every block of consecutive cards
-    for b in range(spec.copies):
-        lo, hi = b * block + 1, (b + 1) * block
+    @classmethod
+    def of(cls, spec: PackSpec, cards: Sequence[CardLike]) -> _Pack:
+        abilities = list(spec.abilities)
+        block = len(abilities)
+        size = block * spec.copies
+        valid = set(abilities)
+        in_block: list[list[CardLike]] = [[] for _ in range(spec.copies)]
+        for c in cards:
+            if 1 <= c.number <= size and c.ability in valid:
+                in_block[(c.number - 1) // block].append(c)
+        return cls(spec, cards, abilities, block, size, valid, in_block)
+
+
+def check_numbers(p: _Pack) -> list[Violation]:
+    """numbers: 1..N, each exactly once."""
+    out: list[Violation] = []
+    seen = Counter(c.number for c in p.cards)
+    for n in sorted(n for n, k in seen.items() if k > 1):
+        out.append(Violation("numbers", f"card {n} appears {seen[n]} times", (n,)))
+    outside = sorted(n for n in seen if not 1 <= n <= p.size)
+    if outside:
+        out.append(Violation("numbers", f"{span(outside)} outside 1–{p.size}", tuple(outside)))
+    missing = [n for n in range(1, p.size + 1) if n not in seen]
+    if missing:
+        out.append(Violation("numbers", f"{span(missing)} missing from a pack of {p.size}", tuple(missing)))
+    return out
+
+
+def check_card_abilities(p: _Pack) -> list[Violation]:
+    """spaces and kinds: abilities that cannot be on this pack at all (the pack says which, and why)."""
+    out: list[Violation] = []
+    for c in sorted(p.cards, key=lambda c: c.number):
+        for check, message in p.spec.card_problems(c):
+            out.append(Violation(check, f"card {c.number}: {message}", (c.number,)))
+    return out
+
+
+def check_counts(p: _Pack) -> list[Violation]:
+    """counts: every ability exactly ``copies`` times."""
+    out: list[Violation] = []
+    copies = p.spec.copies
+    by_ability: dict[HasCode, list[int]] = {a: [] for a in p.abilities}
+    for c in p.cards:
+        if c.ability in p.valid:
+            by_ability[c.ability].append(c.number)
+    for a in p.abilities:
+        found = len(by_ability[a])
+        if found != copies:
+            what = "missing" if found == 0 else "wrong count"
+            listed = f" ({span(by_ability[a])})" if found else ""
+            message = f"ability {a.code} {what}: wanted {copies}, found {found}{listed}"
+            out.append(Violation("counts", message, tuple(sorted(by_ability[a]))))
+    return out
+
+
+def check_blocks(p: _Pack) -> list[Violation]:
+    """blocks: each ability once in every block of consecutive cards (the seed's "quadrants")."""
+    out: list[Violation] = []
+    for b in range(p.spec.copies):
+        lo, hi = b * p.block + 1, (b + 1) * p.block
         where = f"block {b + 1} (cards {lo}–{hi})"
-        inside: dict[HasCode, list[int]] = {a: [] for a in abilities}
-        for c in in_block[b]:
+        inside: dict[HasCode, list[int]] = {a: [] for a in p.abilities}
+        for c in p.in_block[b]:
             inside[c.ability].append(c.number)
-        for a in abilities:
+        for a in p.abilities:
             nums = sorted(inside[a])
             if len(nums) > 1:
                 out.append(Violation("blocks", f"{where}: ability {a.code} on {span(nums)}", tuple(nums)))
             elif not nums:
                 out.append(Violation("blocks", f"{where}: ability {a.code} missing", ()))
+    return out
 
-    # reduced: the first b blocks form a balanced smaller pack (b < copies; b = copies is `counts`).
-    # The tally grows block by block. The cards at fault are the numbers so far of each
-    # over-represented ability, kept as bit sets (bit n: card n), so a table repeating
-    # numbers many times costs no more than a pack: each number is named once.
+
+def check_reduced(p: _Pack) -> list[Violation]:
+    """reduced: the first b blocks form a balanced smaller pack (b < copies; b = copies is ``counts``).
+
+    The tally grows block by block. The cards at fault are the numbers so far of each
+    over-represented ability, kept as bit sets (bit n: card n), so a table repeating numbers
+    many times costs no more than a pack: each number is named once."""
+    out: list[Violation] = []
     tally: Counter[HasCode] = Counter()
-    so_far: dict[HasCode, int] = dict.fromkeys(abilities, 0)
-    for b in range(1, spec.copies):
-        hi = b * block
-        lo = hi - block + 1
+    so_far: dict[HasCode, int] = dict.fromkeys(p.abilities, 0)
+    for b in range(1, p.spec.copies):
+        hi = b * p.block
+        lo = hi - p.block + 1
         local: dict[HasCode, int] = {}
-        for c in in_block[b - 1]:
+        for c in p.in_block[b - 1]:
             tally[c.ability] += 1
             local[c.ability] = local.get(c.ability, 0) | 1 << (c.number - lo)
         for a, bits in local.items():
             so_far[a] |= bits << lo
-        off = [a for a in abilities if tally[a] != b]
+        off = [a for a in p.abilities if tally[a] != b]
         if off:
             fault = 0
             for a in off:
                 if tally[a] > b:
                     fault |= so_far[a]
             detail = ", ".join(f"{a.code} ×{tally[a]}" for a in off)
-            out.append(
-                Violation(
-                    "reduced",
-                    f"reduced pack of cards 1–{hi} ({b} block{'s' if b > 1 else ''}) is unbalanced: {detail} (wanted ×{b} each)",
-                    _members(fault),
-                )
-            )
+            blocks = f"{b} block{'s' if b > 1 else ''}"
+            message = f"reduced pack of cards 1–{hi} ({blocks}) is unbalanced: {detail} (wanted ×{b} each)"
+            out.append(Violation("reduced", message, _members(fault)))
+    return out
 
-    # order: card k carries ability (k - 1) mod block, the pattern's order
-    wrong = sorted(c.number for c in cards if 1 <= c.number <= size and c.ability != abilities[(c.number - 1) % block])
-    lookup = {c.number: c.ability for c in cards}
+
+def check_order(p: _Pack) -> list[Violation]:
+    """order: card k carries the pattern's ability (k - 1) mod block."""
+    out: list[Violation] = []
+    wanted_at = p.abilities
+    wrong = sorted(
+        c.number for c in p.cards if 1 <= c.number <= p.size and c.ability != wanted_at[(c.number - 1) % p.block]
+    )
+    lookup = {c.number: c.ability for c in p.cards}
     for run in _runs(wrong):
-        wanted = ", ".join(abilities[(n - 1) % block].code for n in run)
+        wanted = ", ".join(wanted_at[(n - 1) % p.block].code for n in run)
         shown = ", ".join(lookup[n].code for n in run)
         listed = ", ".join(str(n) for n in run)
-        noun = "card" if len(run) == 1 else "cards"
-        verb = "is" if len(run) == 1 else "are"
-        out.append(
-            Violation(
-                "order",
-                f"{noun} {listed} {verb} out of the pattern's order (wanted {wanted}; found {shown})",
-                tuple(run),
-            )
-        )
+        noun, verb = ("card", "is") if len(run) == 1 else ("cards", "are")
+        message = f"{noun} {listed} {verb} out of the pattern's order (wanted {wanted}; found {shown})"
+        out.append(Violation("order", message, tuple(run)))
     return out
+
+
+# Every check, in the order its violations are reported (``spaces`` and ``kinds`` come from one
+# function: the pack knows which of its abilities a card may carry and says why not).
+PACK_CHECKS: tuple[Callable[[_Pack], list[Violation]], ...] = (
+    check_numbers,
+    check_card_abilities,
+    check_counts,
+    check_blocks,
+    check_reduced,
+    check_order,
+)
+
+
+def check_pack(spec: PackSpec, cards: Sequence[CardLike]) -> list[Violation]:
+    """Every violated constraint of ``cards`` against ``spec``; empty when the pack is right."""
+    pack = _Pack.of(spec, cards)
+    return [v for check in PACK_CHECKS for v in check(pack)]
 
 
 def _members(bits: int) -> tuple[int, ...]:
