@@ -1,0 +1,162 @@
+"""The Typer app every command hangs on, and what commands share: plain output lines, the
+print options declared once (``printing``), the report of what a build wrote, a progress bar.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import fields
+from pathlib import Path
+from typing import Annotated, Any, Optional, TextIO
+
+import typer
+
+from cardgen import __version__
+from cardgen.options import PrintArgs
+
+
+def command_group(name: str, help: str) -> typer.Typer:
+    """A Typer app as every cardgen command group is: help when called bare, plain errors."""
+    return typer.Typer(
+        name=name,
+        help=help,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+
+app = command_group(
+    "cardgen",
+    "Print-and-play cards, mats and sheets for train-themed games.\n\nExample: cardgen pack --pattern two --census 7",
+)
+
+
+class Stream:
+    """Plain lines to stdout or stderr, coloured only on a terminal. Rich is imported only to
+    draw a progress bar, so start-up does not pay for it. ``print`` takes rich's keywords;
+    with ``markup=True`` the only tags understood are ``[red]``, ``[yellow]``, ``[green]``, ``[bold]``."""
+
+    COLOURS = {"red": "31", "yellow": "33", "green": "32", "bold": "1"}
+    TAG = re.compile(r"\[(/?)(red|yellow|green|bold)\]")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @property
+    def file(self) -> TextIO:
+        stream: TextIO = getattr(sys, self.name)
+        return stream
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.file.isatty()
+
+    def print(self, text: object = "", *, style: str | None = None, markup: bool = True, **_: object) -> None:
+        line, colour = str(text), self.is_terminal
+        if markup:
+            line = self.TAG.sub(lambda m: f"\x1b[{'0' if m[1] else self.COLOURS[m[2]]}m" if colour else "", line)
+        if style in self.COLOURS and colour:
+            line = f"\x1b[{self.COLOURS[style]}m{line}\x1b[0m"
+        self.file.write(line + "\n")
+
+
+err = Stream("stderr")
+out = Stream("stdout")
+
+Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
+
+
+def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The command also takes these print options (declared once, in ``options.PrintArgs``)
+    and receives them parsed, as one ``PrintOptions`` called ``opts``."""
+    optional: dict[str, Any] = {"int | None": Optional[int], "str | None": Optional[str]}
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        sig = inspect.signature(fn, eval_str=True)
+        own = [p for p in sig.parameters.values() if p.name != "opts"]
+        extra = []
+        for f in fields(PrintArgs):
+            if f.name in names:
+                metavar = f.metadata.get("metavar")
+                option = typer.Option(f"--{f.name.replace('_', '-')}", help=f.metadata["help"], metavar=metavar)
+                if f.type in (bool, "bool"):
+                    option = typer.Option(f"--{f.name}/--no-{f.name}", help=f.metadata["help"])
+                # bool: a --x/--no-x flag; "int | None", "str | None": an option that may be left out
+                kind = bool if f.type in (bool, "bool") else optional.get(str(f.type), str)
+                extra.append(
+                    inspect.Parameter(
+                        f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=Annotated[kind, option]
+                    )
+                )
+        at = next((i for i, p in enumerate(own) if p.name == "out_dir"), len(own))
+        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[:at] + extra + own[at:]]
+
+        @functools.wraps(fn)
+        def command(**kw: Any) -> Any:
+            args = PrintArgs(**{n: kw.pop(n) for n in names})
+            if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
+                from cardgen.themes.read import parse_print_args
+
+                return fn(opts=parse_print_args(args), **kw)
+            return fn(opts=args.parse(), **kw)
+
+        command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return decorate
+
+
+PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts", "theme")
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = None,
+) -> None:
+    """Print-and-play cards, mats and sheets for train-themed games."""
+
+
+def report(headline: str, notes: list[str]) -> None:
+    out.print(headline, markup=False)
+    for note in notes:
+        out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
+
+
+def progress(label: str):  # type: ignore[no-untyped-def]
+    """A progress callback drawing a bar on a terminal, and nothing when piped. The bar (and
+    rich, and its refresh thread) starts at the first step: a command that is done before it
+    has anything to show never draws one."""
+    if not err.is_terminal:
+        return None
+    bar: Any = None
+    task: Any = None
+
+    def step(done: int, total: int) -> None:
+        nonlocal bar, task
+        if bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(stderr=True), transient=True)
+            task = bar.add_task(label, total=total)
+            bar.start()
+        bar.update(task, completed=done, total=total)
+        if done >= total:
+            bar.stop()
+
+    return step

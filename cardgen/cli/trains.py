@@ -1,0 +1,252 @@
+"""Commands of the Game of Trains and of the whole set: ``pack``, ``pack2d``, ``placemat``,
+``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
+(imported here, when the command runs: start-up pays for the command given only) and reports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cardgen.cli.app import PRINT_ALL, Out, app, err, out, printing, progress, report
+from cardgen.errors import CardgenError
+from cardgen.options import PrintOptions
+
+
+@app.command(epilog="Example: cardgen pack --pattern two --census 7 --backs --paper letter")
+@printing(*PRINT_ALL)
+def pack(
+    pattern: Annotated[
+        str,
+        typer.Option("--pattern", "-p", help="one (swaps), two (swaps + removals) or three (swaps across players)."),
+    ] = "one",
+    census: Annotated[
+        int, typer.Option("--census", "-n", help="Spaces on the mat, 2 to 26 (two: at most 23, X marks a removal).")
+    ] = 7,
+    copies: Annotated[
+        Optional[int],
+        typer.Option(help="Blocks of the pack; each ability once per block. Default: one 4, two 3, three 5."),
+    ] = None,
+    players: Annotated[
+        Optional[int],
+        typer.Option(help="Size the pack for this many players instead of --copies (one: 2 → 42 cards at census 7)."),
+    ] = None,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks."""
+    from cardgen.products.got import build_pack
+
+    result = build_pack(
+        pattern=pattern,
+        census=census,
+        copies=copies,
+        players=players,
+        opts=opts,
+        out=out_dir,
+        progress=progress("cards"),
+    )
+    report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
+
+
+@app.command(epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3")
+@printing("card", "paper", "margin", "title")
+def placemat(
+    census: Annotated[int, typer.Option("--census", "-n", help="Spaces in the row, lettered A, B, C …")] = 7,
+    grid: Annotated[
+        Optional[str], typer.Option(help="Build the two-dimensional mat instead, e.g. 3x3 (rows A B C, columns D E F).")
+    ] = None,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a placemat: one card-size space per card. A mat wider than the paper is split
+    across pages with glue tabs and alignment marks."""
+    from cardgen.products.placemat import build_placemat
+
+    result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
+    report(f"wrote {result.folder}/", result.notes)
+
+
+@app.command(
+    epilog="Examples: cardgen build ; cardgen build --paper letter --out prints ; cardgen build --config cardgen.toml"
+)
+def build(
+    out_dir: Out = Path("output"),
+    paper: Annotated[
+        Optional[str],
+        typer.Option(help="Paper for every item: a4, letter, a3 or tabloid (default: a4, or the config's)."),
+    ] = None,
+    config: Annotated[
+        Optional[Path],
+        typer.Option(help="A cardgen.toml naming your own set of items (default: ./cardgen.toml if there is one)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """Build the whole set in one go, with an index page: the three Game of Trains packs,
+    placemats, the 2D pack, SuperTrain tiles and score sheet, Amtrak scorecards and every handout."""
+    from cardgen.build import DEFAULT_SET, build_set
+
+    if config is None and Path("cardgen.toml").is_file():
+        config = Path("cardgen.toml")
+    bar = progress("items") if not quiet else None
+    total = len(DEFAULT_SET) if config is None else 0
+    done = 0
+
+    def step(outcome: Any) -> None:
+        nonlocal done
+        done += 1
+        if bar:
+            bar(done, max(total, done))
+
+    built = build_set(config=config, paper=paper, out=out_dir, step=step)
+    if bar:
+        bar(1, 1)
+    if built.failed:
+        if len(built.failed) > 1:
+            for o in built.failed:
+                err.print(f"failed: {o.job.item.name}: {o.error}", markup=False, style="red")
+        raise CardgenError(built.failure())
+    if not quiet:
+        for line in built.summary():
+            out.print(line, markup=False)
+
+
+@app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
+@printing(*PRINT_ALL)
+def pack2d(
+    categories: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Comma-separated 2D ability categories (see --list). Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
+        ),
+    ] = None,
+    copies: Annotated[Optional[int], typer.Option(help="Blocks of the pack; default: about 80 cards in all.")] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List the 16 ability categories of the 3×3 game and exit.")
+    ] = False,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a pack for the two-dimensional 3×3 variant from its ability categories."""
+    if list_:
+        from cardgen.reports import categories_text
+
+        out.print(categories_text())
+        return
+    from cardgen.products.got2d import build_pack2d
+
+    result = build_pack2d(categories=categories, copies=copies, opts=opts, out=out_dir, progress=progress("cards"))
+    report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
+
+
+@app.command(
+    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check my.csv --pattern two --census 7 --json"
+)
+def check(
+    target: Annotated[
+        Path, typer.Argument(help="A pack table (CSV with columns number,ability) or a folder written by cardgen pack.")
+    ],
+    pattern: Annotated[Optional[str], typer.Option("--pattern", "-p", help="For a table: one, two or three.")] = None,
+    census: Annotated[Optional[int], typer.Option("--census", "-n", help="For a table: spaces on the mat.")] = None,
+    copies: Annotated[
+        Optional[int], typer.Option(help="For a table: blocks in the pack (default: the pattern's).")
+    ] = None,
+    categories: Annotated[
+        Optional[str], typer.Option(help="For a table of a 2D pack: its categories, as for pack2d.")
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Print a JSON report instead of lines.")] = False,
+) -> None:
+    """Check a pack against every distribution rule; exit 1 naming each violation by card number."""
+    from cardgen.check import check_target
+
+    report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
+    if json_:
+        out.print(report.to_json(), markup=False, soft_wrap=True)
+    else:
+        for v in report.violations:
+            out.print(v.message, markup=False, soft_wrap=True)
+        verdict = "OK" if report.ok else f"FAILED: {len(report.violations)} violations"
+        out.print(
+            f"{report.target}: {report.cards} {report.noun} checked as {report.pack}: {verdict}",
+            markup=False,
+            soft_wrap=True,
+        )
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command(epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84')
+def seq(
+    sequence: Annotated[
+        str,
+        typer.Argument(
+            help="Card numbers from space A on, separated by spaces, commas or hyphens; W or ? for a wild card."
+        ),
+    ],
+    pack_size: Annotated[
+        int, typer.Option(help="Numbers in the pack (1..N), to judge what a wild card may stand for.")
+    ] = 84,
+) -> None:
+    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it."""
+    from cardgen.reports import seq_text
+
+    out.print(seq_text(sequence=sequence, pack_size=pack_size), markup=False)
+
+
+@app.command(
+    epilog="Examples: cardgen handout train ; cardgen handout got --pattern two --census 7 --paper letter ; "
+    "cardgen handout --list"
+)
+@printing("paper", "margin", "title")
+def handout(
+    game: Annotated[
+        Optional[str], typer.Argument(help="got, got2d, supertrain, amtrak or train (see --list).", show_default=False)
+    ] = None,
+    pattern: Annotated[
+        Optional[str], typer.Option("--pattern", "-p", help="got: one, two or three (default one).")
+    ] = None,
+    census: Annotated[Optional[int], typer.Option("--census", "-n", help="got: spaces on the mat (default 7).")] = None,
+    categories: Annotated[
+        Optional[str], typer.Option(help="got2d: comma-separated ability categories (see cardgen pack2d --list).")
+    ] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Write a game's rules handout, a web page and a PDF from the same content: the rules
+    summarised on two pages at most, tables and diagrams made by the rules engine."""
+    if list_:
+        from cardgen.reports import handouts_text
+
+        out.print(handouts_text(), markup=False)
+        return
+    if game is None:
+        raise CardgenError("name a game: got, got2d, supertrain, amtrak or train (see cardgen handout --list)")
+    from cardgen.products.handout import build_handout
+
+    result = build_handout(game=game, pattern=pattern, census=census, categories=categories, opts=opts, out=out_dir)
+    report(f"wrote {result.folder}/", result.notes)
+
+
+# --- print-quality commands (testpage) ---
+
+
+@app.command(epilog="Example: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1")
+@printing("paper", "margin", "back_offset")
+def testpage(
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a one-sheet duplex alignment test: print it double-sided, hold it to the light and
+    read how far your printer shifts the backs, for --back-offset."""
+    from cardgen.products.testpage import build_testpage
+
+    result = build_testpage(opts=opts, out=out_dir)
+    report(f"wrote {result.folder}/", result.notes)
