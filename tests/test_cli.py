@@ -85,6 +85,16 @@ def test_start_up_does_not_import_the_heavy_libraries():
     assert proc.stdout.strip() == "[]"
 
 
+def test_a_pack_is_written_without_svgwrite(tmp_path):
+    """The SVG writer writes its markup itself; svgwrite is only the tests' yardstick."""
+    code = (
+        "import sys; from pathlib import Path; from cardgen.products.got import build_pack; "
+        f"build_pack(pattern='one', census=3, out=Path({str(tmp_path)!r})); print('svgwrite' in sys.modules)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "False"
+
+
 def test_check_exits_1_naming_the_altered_card(tmp_path, capsys):
     code, _, _ = cli(capsys, "pack", "--pattern", "two", "--census", "7", "--out", str(tmp_path))
     assert code == 0

@@ -1,7 +1,7 @@
 """Writers: a Drawing (or a list of pages) in, file bytes out. They know no game.
 
 Picked from a dict by format name, as segno does, and imported lazily so that
-start-up does not pay for svgwrite or ReportLab until a file is written.
+start-up does not pay for ReportLab or jinja2 until a file is written.
 """
 
 from __future__ import annotations

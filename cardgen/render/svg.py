@@ -1,17 +1,16 @@
-"""SVG writer (svgwrite). One Drawing per file, physical size in mm, viewBox in mm.
+"""SVG writer. One Drawing per file, physical size in mm, viewBox in mm.
 
-Ids are explicit and counted per document (svgwrite's automatic ids count
-across the whole process, which would make output depend on what ran before).
+Ids are explicit and counted per document, so the output never depends on what ran before.
 
 Every SVG carries the glyphs its texts use: the shipped DejaVu Sans Mono, subset
 (``render/fonts.py``) and embedded as ``@font-face`` data in ``<defs><style>``, so a viewer without
 the font shows the same letters at the same widths as the PDF. The texts stay real
 ``<text>`` elements (selectable, and read back by class by ``cardgen check``).
 
-svgwrite makes the document (its root, title and defs, escaped by ElementTree); the
-shapes, the bulk of every file, are written as markup here, exactly as svgwrite would
-write them (attributes sorted, empty ones left out, ElementTree's escaping), because one
-svgwrite element object per shape cost more than everything else the writer does.
+The markup is written directly, in the form svgwrite (which earlier versions used) gives
+it: attributes sorted, empty ones left out, ElementTree's escaping, a ``<defs>`` always
+there. The files are the same bytes; an element object per shape cost more than everything
+else the writer does, and importing svgwrite alone took 65 ms of every run.
 """
 
 from __future__ import annotations
@@ -20,13 +19,14 @@ import base64
 import re
 from collections.abc import Sequence
 
-import svgwrite
-
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
 from cardgen.render.fonts import SVG_FAMILY, SVG_THEME_FAMILY, font_faces
 from cardgen.render.renderer import Renderer
 
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
+SVG_NS = "http://www.w3.org/2000/svg"
+EV_NS = "http://www.w3.org/2001/xml-events"
+XLINK_NS = "http://www.w3.org/1999/xlink"
 MIME = {"png": "image/png", "jpeg": "image/jpeg"}  # the pictures an Image holds
 
 
@@ -176,21 +176,17 @@ def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     shapes = _Writer()
     shapes.draw(drawing.shapes)
     ox, oy = drawing.origin
-    dwg = svgwrite.Drawing(
-        size=(f"{_n(drawing.width)}mm", f"{_n(drawing.height)}mm"),
-        viewBox=f"{_n(ox)} {_n(oy)} {_n(drawing.width)} {_n(drawing.height)}",
-        profile="full",
-        debug=False,
-    )
+    w, h = _n(drawing.width), _n(drawing.height)
+    head = [f'<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="{_n(ox)} {_n(oy)} {w} {h}" width="{w}mm"']
+    head.append(f' xmlns="{SVG_NS}" xmlns:ev="{EV_NS}" xmlns:xlink="{XLINK_NS}">')
     if title or drawing.title:
-        dwg.set_desc(title=title or drawing.title)
+        head.append(f"<title>{_cdata(title or drawing.title)}</title>")
+    defs = []
     style = font_faces(shapes.chars[False], shapes.chars[True], shapes.theme_chars)
     if style:
-        dwg.defs.add(dwg.style(style))
-    for i, (x, y, w, h) in enumerate(shapes.clips, 1):
-        clip = dwg.defs.add(dwg.clipPath(id=f"clip{i}"))
-        clip.add(dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
-    document: str = dwg.tostring()
-    end = "</svg>"  # the root always has children (its <defs>): the shapes go after them
-    assert document.endswith(end)
-    return (PROLOG + document[: -len(end)] + "".join(shapes.parts) + end + "\n").encode("utf-8")
+        defs.append(f'<style type="text/css"><![CDATA[{style}]]></style>')
+    for i, (x, y, cw, ch) in enumerate(shapes.clips, 1):
+        rect = _open("rect", {"height": _n(ch), "width": _n(cw), "x": _n(x), "y": _n(y)})
+        defs.append(f'<clipPath id="clip{i}">{rect} /></clipPath>')
+    head.append(f"<defs>{''.join(defs)}</defs>" if defs else "<defs />")
+    return (PROLOG + "".join(head) + "".join(shapes.parts) + "</svg>\n").encode("utf-8")

@@ -61,8 +61,10 @@ def groups_for(block: int) -> int:
 
 def ability_table(spec: Pattern) -> Table:
     """Ability → card numbers, every ability of the pack, in the pattern's order."""
-    cards = spec.cards()
-    pairs = [(a.label, ", ".join(str(c.number) for c in cards if c.ability == a)) for a in spec.abilities]
+    numbers: dict[Ability, list[str]] = {a: [] for a in spec.abilities}
+    for c in spec.cards():
+        numbers[c.ability].append(str(c.number))
+    pairs = [(a.label, ", ".join(numbers[a])) for a in spec.abilities]
     groups = groups_for(spec.block)
     return Table(
         ("ability", "cards") * groups,
