@@ -1,13 +1,15 @@
-"""Benchmark of cardgen's pack command against a naive pipeline, each run as a whole process.
+"""Benchmark of cardgen's pack command against two peers, each run as a whole process.
 
-For the packs of 84, 264 and 1300 cards, ``python -m cardgen pack ...`` and the naive pipeline
+For the packs of 84, 264 and 1300 cards, ``python -m cardgen pack ...``, the naive pipeline
 (``bench/naive.py``: one SVG per card with svgwrite, one PDF per SVG with cairosvg, merged with
-pypdf) run interleaved, cardgen then naive, for several repeats, each into a fresh temporary
-folder. Also timed: the bare import floor (``python -c "import reportlab.pdfgen.canvas, svgwrite"``),
-next to the 84-card pack; start-up (``cardgen --version``); and ``cardgen build`` if it exists.
-Peak RSS and CPU time (user + system) of every process come from ``os.wait4``. The last table
-checks the project's targets on wall time; CPU time, steadier when other work shares the machine,
-is shown beside it.
+pypdf) and the lean ReportLab script (``bench/lean.py``: the cards drawn straight onto A4
+sheets on one canvas, the floor of cardgen's PDF stack) run interleaved, cardgen, naive, lean,
+for several repeats, each into a fresh temporary folder. Also timed: the bare import floor
+(``python -c "import reportlab.pdfgen.canvas, svgwrite"``), next to the 84-card pack; start-up
+(``cardgen --version``); and ``cardgen build`` if it exists. Peak RSS and CPU time (user +
+system) of every process come from ``os.wait4``. The last table checks the project's targets on
+wall time (among them: the 1300-card pack within 2.5x of the lean script); CPU time, steadier
+when other work shares the machine, is shown beside it.
 
     python bench/bench.py                 # 5 repeats, a few minutes on 2 cores
     python bench/bench.py --quick         # 2 repeats, skips the 1300-card pack
@@ -30,6 +32,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 NAIVE = Path(__file__).resolve().with_name("naive.py")
+LEAN = Path(__file__).resolve().with_name("lean.py")
+LEAN_PER_SHEET = 9  # the lean script's 3 x 3 poker cards on A4
+LEAN_WITHIN = 2.5  # target: the 1300-card pack at most this times the lean script's time
 CARDGEN = [sys.executable, "-m", "cardgen"]
 FLOOR = [sys.executable, "-c", "import reportlab.pdfgen.canvas, svgwrite"]
 FLAT = 1.2  # "memory flat": peak RSS of the biggest pack at most this times the smallest's (bench's reading)
@@ -96,11 +101,12 @@ class Series:
 
 @dataclass
 class PackResult:
-    """cardgen and the naive pipeline on one pack, run in pairs."""
+    """cardgen, the naive pipeline and the lean script on one pack, run in rounds."""
 
     pack: Pack
     cardgen: Series
     naive: Series
+    lean: Series
     converter: str = ""
 
     @property
@@ -114,6 +120,19 @@ class PackResult:
     @property
     def size_ratio(self) -> float:
         return self.cardgen.pdf_bytes / self.naive.pdf_bytes
+
+    @property
+    def lean_ratios(self) -> list[float]:
+        """cardgen/lean of every round (wall time): how far cardgen is above the floor."""
+        return [c / n for c, n in zip(self.cardgen.seconds, self.lean.seconds)]
+
+    @property
+    def lean_cpu_ratios(self) -> list[float]:
+        return [c / n for c, n in zip(self.cardgen.cpu, self.lean.cpu)]
+
+    @property
+    def lean_size_ratio(self) -> float:
+        return self.cardgen.pdf_bytes / self.lean.pdf_bytes
 
 
 @dataclass
@@ -166,6 +185,19 @@ def run_naive(res: PackResult, work: Path) -> None:
     res.naive.label = f"naive {res.pack.cards} ({res.converter})"
 
 
+def lean_cmd(pack: Pack) -> list[str]:
+    return [sys.executable, str(LEAN), "--pattern", pack.pattern, "--census", str(pack.census), "."]
+
+
+def run_lean(res: PackResult, work: Path) -> None:
+    report = json.loads(run_fresh(res.lean, lean_cmd(res.pack), work).strip().splitlines()[-1])
+    pages = -(-res.pack.cards // LEAN_PER_SHEET)
+    if report["cards"] != res.pack.cards or report["pages"] != pages:
+        raise Failed(
+            f"lean script drew {report['cards']} cards on {report['pages']} pages, wanted {res.pack.cards} on {pages}"
+        )
+
+
 def has_build(work: Path) -> bool:
     try:
         run([*CARDGEN, "build", "--help"], work)
@@ -175,12 +207,13 @@ def has_build(work: Path) -> bool:
 
 
 def bench(packs: list[Pack], repeat: int, work: Path) -> tuple[list[PackResult], list[Series]]:
-    """Interleaved: in every repeat each command runs once, cardgen and naive back to back."""
+    """Interleaved: in every repeat each command runs once, cardgen, naive and lean back to back."""
     results = [
         PackResult(
             p,
             Series(f"cardgen {p.cards}", "cardgen " + " ".join(p.args)),
             Series(f"naive {p.cards}", f"naive.py {p.pattern} {p.census}"),
+            Series(f"lean {p.cards}", f"lean.py {p.pattern} {p.census}"),
         )
         for p in packs
     ]
@@ -188,7 +221,13 @@ def bench(packs: list[Pack], repeat: int, work: Path) -> tuple[list[PackResult],
     floor = Series("import floor", " ".join(FLOOR[1:]))
     build = Series("build", "cardgen build --out DIR") if has_build(work) else None
     warm = Series("warm-up", "")  # untimed: bytecode, disk cache
-    for cmd in ([*CARDGEN, "--version"], FLOOR, [*CARDGEN, *packs[0].args, "--out", "."], naive_cmd(packs[0])):
+    for cmd in (
+        [*CARDGEN, "--version"],
+        FLOOR,
+        [*CARDGEN, *packs[0].args, "--out", "."],
+        naive_cmd(packs[0]),
+        lean_cmd(packs[0]),
+    ):
         run_fresh(warm, cmd, work)
     for r in range(repeat):
         run_fresh(startup, [*CARDGEN, "--version"], work)
@@ -196,12 +235,14 @@ def bench(packs: list[Pack], repeat: int, work: Path) -> tuple[list[PackResult],
         for res in results:
             run_fresh(res.cardgen, [*CARDGEN, *res.pack.args, "--out", "."], work)
             run_naive(res, work)
+            run_lean(res, work)
         if build:
             run_fresh(build, [*CARDGEN, "build", "--out", "."], work)
         done = "  ".join(
-            f"{res.pack.cards}: {res.cardgen.seconds[-1]:.2f}/{res.naive.seconds[-1]:.2f}" for res in results
+            f"{res.pack.cards}: {res.cardgen.seconds[-1]:.2f}/{res.naive.seconds[-1]:.2f}/{res.lean.seconds[-1]:.2f}"
+            for res in results
         )
-        print(f"  repeat {r + 1}/{repeat}  cardgen/naive s  {done}", file=sys.stderr, flush=True)
+        print(f"  repeat {r + 1}/{repeat}  cardgen/naive/lean s  {done}", file=sys.stderr, flush=True)
     return results, [s for s in (startup, floor, build) if s]
 
 
@@ -222,7 +263,7 @@ def times_table(results: list[PackResult], others: list[Series]) -> str:
     rows = [("command", "cards", "median s", "min–max s", "median CPU s", "peak RSS MiB", "PDF KiB")]
     rows += [row(s, "", "") for s in others]
     for res in results:
-        rows += [row(s, str(res.pack.cards), f"{s.pdf_bytes / 1024:.0f}") for s in (res.cardgen, res.naive)]
+        rows += [row(s, str(res.pack.cards), f"{s.pdf_bytes / 1024:.0f}") for s in (res.cardgen, res.naive, res.lean)]
     return table(rows)
 
 
@@ -232,6 +273,17 @@ def ratio_table(results: list[PackResult]) -> str:
         pairs = " ".join(f"{x:.2f}" for x in res.ratios)
         median, by_cpu = statistics.median(res.ratios), statistics.median(res.cpu_ratios)
         rows.append((f"{res.pack.cards} cards", pairs, f"{median:.2f}x", f"{by_cpu:.2f}x", f"{res.size_ratio:.3f}"))
+    return table(rows)
+
+
+def lean_table(results: list[PackResult]) -> str:
+    """cardgen against the floor: cardgen/lean of every round (lower is better)."""
+    rows = [("pack", "cardgen/lean per round", "median", "by CPU time", "PDF cardgen/lean")]
+    for res in results:
+        rounds = " ".join(f"{x:.2f}" for x in res.lean_ratios)
+        median, by_cpu = statistics.median(res.lean_ratios), statistics.median(res.lean_cpu_ratios)
+        size = f"{res.lean_size_ratio:.2f}"
+        rows.append((f"{res.pack.cards} cards", rounds, f"{median:.2f}x", f"{by_cpu:.2f}x", size))
     return table(rows)
 
 
@@ -250,6 +302,15 @@ def targets(results: list[PackResult], others: list[Series]) -> list[Target]:
     got = statistics.median(c / f for c, f in zip(by_cards[84].cardgen.seconds, floor.seconds))
     cpu = statistics.median(c / f for c, f in zip(by_cards[84].cardgen.cpu, floor.cpu))
     out.append(Target("84 cards: cardgen/import floor time", f"{got:.2f}x (CPU {cpu:.2f}x)", "<= 2.5x", got <= 2.5))
+    for cards in (84, 264, 1300):  # only 1300 has a target; the others are reported
+        goal = f"{cards} cards: cardgen/lean ReportLab time"
+        want = f"<= {LEAN_WITHIN}x" if cards == 1300 else "(reported)"
+        if cards not in by_cards:
+            out.append(Target(goal, "skipped", want, None))
+            continue
+        got = statistics.median(by_cards[cards].lean_ratios)
+        cpu = statistics.median(by_cards[cards].lean_cpu_ratios)
+        out.append(Target(goal, f"{got:.2f}x (CPU {cpu:.2f}x)", want, got <= LEAN_WITHIN if cards == 1300 else None))
     for res in results:
         got = res.size_ratio
         out.append(Target(f"{res.pack.cards} cards: PDF cardgen/naive", f"{got:.3f}", "<= 0.100", got <= 0.1))
@@ -261,8 +322,11 @@ def targets(results: list[PackResult], others: list[Series]) -> list[Target]:
 
 
 def memory_table(results: list[PackResult]) -> str:
-    rows = [("cards", "cardgen peak RSS MiB", "naive peak RSS MiB")]
-    rows += [(str(r.pack.cards), f"{r.cardgen.rss_mib:.0f}", f"{r.naive.rss_mib:.0f}") for r in results]
+    rows = [("cards", "cardgen peak RSS MiB", "naive peak RSS MiB", "lean peak RSS MiB")]
+    rows += [
+        (str(r.pack.cards), f"{r.cardgen.rss_mib:.0f}", f"{r.naive.rss_mib:.0f}", f"{r.lean.rss_mib:.0f}")
+        for r in results
+    ]
     return table(rows)
 
 
@@ -318,14 +382,25 @@ def main(argv: list[str] | None = None) -> int:
         print("\n`cardgen build` does not exist yet (`build --help` failed): skipped.")
     print(f"\n{repeat} repeat(s), interleaved, wall time of whole processes; total {total:.0f} s", end="; ")
     print(f"load average {facts['load_before']:.2f} before, {facts['load_after']:.2f} after\n")
-    print(times_table(results, others), ratio_table(results), memory_table(results), target_table(found), sep="\n\n")
+    tables = times_table(results, others), ratio_table(results), lean_table(results), memory_table(results)
+    print(*tables, target_table(found), sep="\n\n")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         data = {
             "machine": facts,
             "repeat": repeat,
             "total_s": total,
-            "packs": [{**asdict(r), "ratios": r.ratios, "size_ratio": r.size_ratio} for r in results],
+            "packs": [
+                {
+                    **asdict(r),
+                    "ratios": r.ratios,
+                    "size_ratio": r.size_ratio,
+                    "lean_ratios": r.lean_ratios,
+                    "lean_cpu_ratios": r.lean_cpu_ratios,
+                    "lean_size_ratio": r.lean_size_ratio,
+                }
+                for r in results
+            ],
             "others": [asdict(s) for s in others],
             "targets": [asdict(t) for t in found],
         }

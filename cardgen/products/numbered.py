@@ -15,11 +15,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
+from cardgen.impose.sheets import SheetPlan
 from cardgen.layout.shapes import Drawing
 from cardgen.manifest import DECK, Field, options_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
@@ -27,9 +29,11 @@ from cardgen.products import Product, TableCheck
 from cardgen.proof import FolderCheck
 from cardgen.proof.cards import Redraw
 from cardgen.proof.numbered import check_numbered
+from cardgen.proof.pages import PageObjects
+from cardgen.proof.pdfread import read_pages
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
+from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
@@ -48,6 +52,17 @@ def pack_table(cards: Sequence[CardLike]) -> bytes:
     for c in cards:
         w.writerow([c.number, c.ability.code])
     return buf.getvalue().encode("utf-8")
+
+
+def draw_sheets(
+    pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path
+) -> list[PageObjects]:
+    """A pack's PDF, in a worker process: its faces (and back) drawn again (cheaper than sending
+    them over), imposed and written to ``path``, then read back from that file for the check."""
+    faces = [pack.face(c, spec, opts) for c in spec.cards()]
+    back = pack.back(spec, opts) if opts.backs else None
+    write_sheets(path, faces, back, plan, label=spec.slug, title=opts.title)
+    return read_pages(path)
 
 
 class NumberedPack(Generic[S]):
@@ -100,16 +115,18 @@ class NumberedPack(Generic[S]):
         opts = opts or print_options()
         width = number_width(spec.size)
         faces = [(f"{c.number:0{width}d}", self.face(c, spec, opts)) for c in spec.cards()]
+        plan = sheet_plan(opts)
         result = write_deck(
             slug=spec.slug,
             faces=faces,
             back=self.back(spec, opts) if opts.backs else None,
+            sheets=partial(draw_sheets, self, spec, opts, plan),
             export_back=self.back(spec, opts) if opts.tts else None,
             opts=opts,
-            plan=sheet_plan(opts),
+            plan=plan,
             manifest={"game": self.name, **self.record(spec), "cardgen_version": __version__},
             extra=self._files(spec, opts),
-            check=lambda folder: self.check_folder(folder, redraw=False).violations,
+            check=lambda folder, pages: self.check_folder(folder, redraw=False, pages=pages).violations,
             out=out,
             progress=progress,
         )
@@ -126,12 +143,20 @@ class NumberedPack(Generic[S]):
         except CardgenError as e:
             raise CardgenError(f"pack.json: {e}") from None
 
-    def check_folder(self, folder: Path, data: dict[str, Any] | None = None, *, redraw: bool = True) -> FolderCheck:
+    def check_folder(
+        self,
+        folder: Path,
+        data: dict[str, Any] | None = None,
+        *,
+        redraw: bool = True,
+        pages: Sequence[PageObjects] | None = None,
+    ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
-        structure (the build skips both: it has just drawn and written them)."""
+        structure (the build skips both: it has just drawn and written them). ``pages``: the
+        PDF's pages as the process that wrote it read them back (``draw_sheets``)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
@@ -149,6 +174,7 @@ class NumberedPack(Generic[S]):
             redraw=again if redraw else None,
             audit=redraw,
             theme=opts.theme.font if opts.theme else None,
+            pages=pages,
         )
 
     def table_spec(self, copies: int | None = None, **options: Any) -> tuple[PackSpec, str]:

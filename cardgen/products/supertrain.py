@@ -17,22 +17,27 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.impose.sheets import SheetPlan
 from cardgen.layout.tile import tile_back, tile_face
 from cardgen.manifest import DECK, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
+from cardgen.proof.pages import PageObjects
+from cardgen.proof.pdfread import read_pages
 from cardgen.proof.sheets import single_pdf
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
 from cardgen.rules.check import Violation
 from cardgen.rules.supertrain import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain import Tile, check_set, tile_set
 from cardgen.units import parse_card
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
+from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 DEFAULT_TILE = "2x1in"  # 50.8 × 25.4 mm, the usual domino
 MIN_HALF = 15.0  # mm: a smaller half cannot show twelve pips anyone could count
@@ -96,6 +101,23 @@ def set_slug(which: str, numerals: bool, size: tuple[float, float] | None = None
     return slug
 
 
+def draw_sheets(
+    tiles: list[Tile],
+    size: tuple[float, float],
+    numerals: bool,
+    opts: PrintOptions,
+    plan: SheetPlan,
+    slug: str,
+    path: Path,
+) -> list[PageObjects]:
+    """The set's PDF, in a worker process: the tiles drawn again, imposed and written to
+    ``path``, then read back from that file for the check."""
+    faces = [tile_face(t, size, numerals=numerals, bleed=opts.bleed) for t in tiles]
+    back = tile_back(size, title=opts.title, bleed=opts.bleed) if opts.backs else None
+    write_sheets(path, faces, back, plan, label=slug, title=opts.title)
+    return read_pages(path)
+
+
 def build_tiles(
     *,
     set: str = "wild",  # the option's own word: --set, and the key of a cardgen.toml item
@@ -114,16 +136,18 @@ def build_tiles(
     stems = tile_stems(tiles)
     faces = [(s, tile_face(t, size, numerals=numerals, bleed=opts.bleed)) for s, t in zip(stems, tiles)]
     back = tile_back(size, title=opts.title, bleed=opts.bleed)
+    plan = sheet_plan(opts, size=size)
     return write_deck(
         slug=slug,
         faces=faces,
         back=back if opts.backs else None,
+        sheets=partial(draw_sheets, tiles, size, numerals, opts, plan, slug),
         export_back=back if opts.tts else None,  # TTS shows a back even when none is printed
         opts=opts,
-        plan=sheet_plan(opts, size=size),
+        plan=plan,
         manifest={"game": "supertrain", "set": which.strip().lower(), "numerals": numerals},
         extra={TABLE: tiles_table(tiles, stems)},
-        check=lambda folder: check_tiles_folder(folder).violations,
+        check=lambda folder, pages: check_tiles_folder(folder, pages=pages).violations,
         out=out,
         folder_name=FOLDER,
         noun="tiles",
@@ -138,8 +162,11 @@ def spec_from_manifest(data: dict[str, Any]) -> tuple[str, bool]:
     return str(which), numerals
 
 
-def check_tiles_folder(folder: Path, data: dict[str, Any] | None = None) -> FolderCheck:
-    """Every way the tiles written in ``folder`` differ from their set, read from the SVGs and the PDF."""
+def check_tiles_folder(
+    folder: Path, data: dict[str, Any] | None = None, *, pages: Sequence[PageObjects] | None = None
+) -> FolderCheck:
+    """Every way the tiles written in ``folder`` differ from their set, read from the SVGs and the
+    PDF (``pages``: as the process that wrote it read them back; None: read here)."""
     data = data if data is not None else validate(read_manifest(folder), {**DECK, **KEYS})
     which, numerals = spec_from_manifest(data)
     order = tile_set(which)
@@ -152,7 +179,7 @@ def check_tiles_folder(folder: Path, data: dict[str, Any] | None = None) -> Fold
     if isinstance(pdf, Violation):
         out.append(pdf)
     else:
-        pdf_tiles, problems = read_pdf_tiles(pdf, plan_from_manifest(data), bool(data.get("backs")), order)
+        pdf_tiles, problems = read_pdf_tiles(pdf, plan_from_manifest(data), bool(data.get("backs")), order, pages)
         out += problems
         out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_set(pdf_tiles, which)]
     out += read_table(folder, order)

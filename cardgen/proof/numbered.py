@@ -28,7 +28,7 @@ from cardgen.proof.cards import (
     is_number,
     read_card_svgs,
 )
-from cardgen.proof.pages import PageObjects, TextObject
+from cardgen.proof.pages import PageObjects, Pages, PagesRead, TextObject
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.sheets import (
     PDF_LIMIT,
@@ -68,47 +68,36 @@ Reference = Callable[[CardLike], "SvgDoc | None"]
 
 
 def check_pdf(
-    raw: bytes,
+    pdf: Pages,
     name: str,
     data: dict[str, Any],
     spec: PackSpec,
     reference: Reference,
     back: SvgDoc | None,
-    *,
-    audit: bool = True,
 ) -> list[Violation]:
-    """The PDF: undamaged (``audit``), its pages the sheets of the plan, each card's place showing
-    what ``reference`` says the card looks like (its SVG); and the cards read from it, checked as a pack."""
-    damage = pdf_damage(raw) if audit else []
-    if damage:
-        extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
-        return [Violation("files", f"pdf: {name} is damaged: {d}") for d in damage[:5]] + extra
-    try:
-        pdf = PdfPages(raw)
-    except CardgenError as e:
-        return [Violation("files", f"pdf: {name}: {e}")]
-    with pdf:
-        plan = plan_from_manifest(data)
-        cards = list(spec.cards())
-        first = reference(cards[0]) if cards else None
-        # One pass, a page at a time (a big pack's objects are never all held at once): each
-        # page is compared as it is read, while the paper is right and the first card in its box.
-        headers: list[PageObjects] = []  # each page without its objects, for page_problems
-        misplaced: str | None = None
+    """The PDF's pages: the sheets of the plan, each card's place showing what ``reference`` says
+    the card looks like (its SVG); and the cards read from them, checked as a pack."""
+    plan = plan_from_manifest(data)
+    cards = list(spec.cards())
+    first = reference(cards[0]) if cards else None
+    # One pass, a page at a time (a big pack's objects are never all held at once): each
+    # page is compared as it is read, while the paper is right and the first card in its box.
+    headers: list[PageObjects] = []  # each page without its objects, for page_problems
+    misplaced: str | None = None
 
-        def comparable() -> Iterator[PageObjects]:
-            nonlocal misplaced
-            fits = True
-            for i in range(len(pdf)):
-                page = pdf.read(i)
-                headers.append(replace(page, texts=[], paths=[]))
-                fits = fits and paper_fits(page, plan)
-                if i == 0 and first is not None:
-                    misplaced = card_box_problem(page, plan, first)
-                if fits and not misplaced:
-                    yield page
+    def comparable() -> Iterator[PageObjects]:
+        nonlocal misplaced
+        fits = True
+        for i in range(len(pdf)):
+            page = pdf.read(i)
+            headers.append(replace(page, texts=[], paths=[]))
+            fits = fits and paper_fits(page, plan)
+            if i == 0 and first is not None:
+                misplaced = card_box_problem(page, plan, first)
+            if fits and not misplaced:
+                yield page
 
-        slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
+    slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
     problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"], has_pictures(data))
     out = [Violation("files", f"pdf: {name}: {p}") for p in problems]
     if plan.per_page != data["per_page"] or plan.orientation != data["orientation"]:
@@ -205,13 +194,16 @@ def check_numbered(
     redraw: Redraw | None = None,
     audit: bool = True,
     theme: Typeface | None = None,
+    pages: Sequence[PageObjects] | None = None,
 ) -> FolderCheck:
     """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
     ``files``; with ``redraw``, also every file that differs from what this version writes
     (only when ``pack.json`` records this version: another one may draw differently); with
     ``audit``, also every damaged object of the PDF. A build checking what it has just written
     skips both: only a file that travelled can be damaged or differ from its drawing.
-    ``theme``: the font of the pack's theme (its own copy), which its titles may be set in."""
+    ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
+    ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
+    build writes and reads its PDF in a worker process); None: read them here."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
     found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None, theme=theme)
@@ -239,11 +231,28 @@ def check_numbered(
     pdf = single_pdf(folder)
     if isinstance(pdf, Violation):
         out.append(pdf)
+    elif pages is not None:
+        out += check_pdf(PagesRead(pages), pdf.name, data, spec, reference, back)
     else:
-        try:
-            raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
-        except CardgenError as e:
-            out.append(Violation("files", f"pdf: {e}"))
-        else:
-            out += check_pdf(raw, pdf.name, data, spec, reference, back, audit=audit)
+        out += _read_and_check_pdf(pdf, data, spec, reference, back, audit=audit)
     return FolderCheck(what, len(found.docs), out)
+
+
+def _read_and_check_pdf(
+    pdf: Path, data: dict[str, Any], spec: PackSpec, reference: Reference, back: SvgDoc | None, *, audit: bool
+) -> list[Violation]:
+    """The PDF file read here: undamaged (``audit``), then its pages checked a page at a time."""
+    try:
+        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
+    except CardgenError as e:
+        return [Violation("files", f"pdf: {e}")]
+    damage = pdf_damage(raw) if audit else []
+    if damage:
+        extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
+        return [Violation("files", f"pdf: {pdf.name} is damaged: {d}") for d in damage[:5]] + extra
+    try:
+        doc = PdfPages(raw)
+    except CardgenError as e:
+        return [Violation("files", f"pdf: {pdf.name}: {e}")]
+    with doc:
+        return check_pdf(doc, pdf.name, data, spec, reference, back)

@@ -1,11 +1,15 @@
 """What a PDF page shows, as plain data: its text and path objects, as ``pdfread`` reads them
-with pdfium. Plain frozen values, so that checkers compare them and a page read in one process
-can be handed to another.
+with pdfium. Plain values (tuples), so that checkers compare them and a page read in one
+process is handed to another cheaply; and ``Pages``, what a checker reads pages from: a PDF
+opened with pdfium (``pdfread.PdfPages``) or the pages read back where the file was written
+(``PagesRead``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top
 Colour = tuple[int, int, int, int]  # r, g, b, a
@@ -13,8 +17,7 @@ Colour = tuple[int, int, int, int]  # r, g, b, a
 FILL = 0  # text render mode cardgen writes: glyphs filled (3 would be invisible)
 
 
-@dataclass(frozen=True, slots=True)  # slots: a big pack's pages hold tens of thousands of these
-class TextObject:
+class TextObject(NamedTuple):  # (a big pack's pages hold tens of thousands of these)
     text: str
     font: str  # base font name, subset prefix removed
     size: float  # effective size in points (font size × scale)
@@ -31,8 +34,7 @@ class TextObject:
         return "Bold" in self.font
 
 
-@dataclass(frozen=True, slots=True)
-class PathObject:
+class PathObject(NamedTuple):
     box: Box
     fill: Colour | None  # None when the path is not filled
     stroke: Colour | None
@@ -46,3 +48,24 @@ class PageObjects:
     texts: list[TextObject]
     paths: list[PathObject]
     others: tuple[str, ...] = ()  # kinds of any other objects on the page (image, form, ...)
+
+
+class Pages(Protocol):
+    """A PDF's pages, read one at a time: ``len(pages)``, ``pages.read(i)`` (0-based)."""
+
+    def __len__(self) -> int: ...
+
+    def read(self, i: int) -> PageObjects: ...
+
+
+class PagesRead:
+    """Pages read already (by the process that wrote the PDF, from the file it wrote), as ``Pages``."""
+
+    def __init__(self, pages: Sequence[PageObjects]) -> None:
+        self.pages = pages
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def read(self, i: int) -> PageObjects:
+        return self.pages[i]

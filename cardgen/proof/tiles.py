@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -249,13 +250,17 @@ def pdf_slot_halves(page: PageObjects, plan: SheetPlan, slot: int) -> list[Seen]
     return [s if not s.train else Seen(train=True) for s in seen]  # a locomotive's wheels are no pips
 
 
-def read_pdf_tiles(pdf: Path, plan: SheetPlan, backs: bool, order: list[Tile]) -> tuple[list[Tile], list[Violation]]:
-    """Every tile on the PDF's front pages, slot by slot, compared with the set's order."""
-    try:
-        with PdfPages(read_file(pdf, limit=PDF_LIMIT, what="PDF")) as doc:
-            pages = [doc.read(i) for i in range(len(doc))]
-    except CardgenError as e:
-        return [], [Violation("files", f"pdf: {e}")]
+def read_pdf_tiles(
+    pdf: Path, plan: SheetPlan, backs: bool, order: list[Tile], pages: Sequence[PageObjects] | None = None
+) -> tuple[list[Tile], list[Violation]]:
+    """Every tile on the PDF's front pages, slot by slot, compared with the set's order.
+    ``pages``: as the process that wrote the PDF read them back; None: read them here."""
+    if pages is None:
+        try:
+            with PdfPages(read_file(pdf, limit=PDF_LIMIT, what="PDF")) as doc:
+                pages = [doc.read(i) for i in range(len(doc))]
+        except CardgenError as e:
+            return [], [Violation("files", f"pdf: {e}")]
     want_pages = plan.pages(len(order)) * (2 if backs else 1)
     problems: list[Violation] = []
     if len(pages) != want_pages:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
@@ -24,6 +25,7 @@ from cardgen.rules.check import Violation
 from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.staging import Staging
+from cardgen.write.workers import second_core
 
 Progress = Callable[[int, int], None]
 
@@ -51,16 +53,31 @@ def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> S
     )
 
 
+# Makes a deck's PDF at the path it is given and returns what the deck's check needs of it;
+# it runs in a worker process, so it must pickle (a module-level function and plain values).
+SheetsJob = Callable[[Path], Any]
+
+
+def write_sheets(
+    path: Path, faces: Sequence[Drawing], back: Drawing | None, plan: SheetPlan, *, label: str, title: str
+) -> None:
+    """The components imposed on sheets (a page of backs after each, when there is a back),
+    written as one PDF at ``path``."""
+    pages = impose(list(faces), plan, back=back, label=label, title=title)
+    path.write_bytes(render("pdf", pages, title=title or label))
+
+
 def write_deck(
     *,
     slug: str,
     faces: Sequence[tuple[str, Drawing]],
     back: Drawing | None,
+    sheets: SheetsJob,
     opts: PrintOptions,
     plan: SheetPlan,
     manifest: Mapping[str, object],
     extra: Mapping[str, bytes | Callable[[], bytes]],
-    check: Callable[[Path], list[Violation]],
+    check: Callable[[Path, Any], list[Violation]],
     out: Path,
     folder_name: str = "cards",
     noun: str = "cards",
@@ -70,30 +87,31 @@ def write_deck(
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
     ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
-    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the
-    deck's). ``extra`` files may be given as functions that make them.
-    ``export_back`` is the back for a TTS deck when no backs are printed (``back`` is None).
+    ``sheets`` writes the PDF (``<slug>.pdf``, with ``write_sheets``) on another core while
+    this process writes the rest, and returns what it read back of it, which goes to ``check``
+    with the staged folder. ``manifest``: the product's own keys of ``pack.json``
+    (``manifest.deck_record`` adds the deck's). ``extra`` files may be given as functions
+    that make them. ``export_back`` is the back for a TTS deck when no backs are printed.
     """
     folder = out / (slug + opts.suffix)
     tts_back = back if back is not None else export_back
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
     steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
-    with Staging(folder) as stage:
+    with Staging(folder) as stage, second_core() as core:
+        made = core.submit(sheets, stage.place(f"{slug}.pdf"))
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
                 progress(i, steps)
         if back is not None:
             stage.write(f"{folder_name}/back.svg", render("svg", [back]))
-        pages = impose([d for _, d in faces], plan, back=back, label=slug, title=opts.title)
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         stage.write(MANIFEST, deck_record(manifest, len(faces), opts, plan, back is not None))
         if opts.theme is not None:
             for name, data in picture_files(opts.theme).items():
                 stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
-        for name, made in extra.items():
-            stage.write(name, made if isinstance(made, bytes) else made())
+        for name, made_by in extra.items():
+            stage.write(name, made_by if isinstance(made_by, bytes) else made_by())
         if opts.png or opts.tts:
             with theme_fonts(opts.theme.font if opts.theme else None) as fonts:
                 if opts.png:
@@ -102,14 +120,15 @@ def write_deck(
                 if opts.tts and tts_back is not None and faces:
                     what = faces[0][1].meta.get("set", slug) if faces else slug
                     write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what, fonts)
-        violations = check(stage.tmp)
+        read = stage.wait(made)
+        violations = check(stage.tmp, read)
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()
-    sheets = plan.pages(len(faces))
+    count = plan.pages(len(faces))
     notes = [
         f"{plan.per_page} {noun} a sheet ({plan.cols} × {plan.rows}, {opts.paper_name} {plan.orientation}), "
-        f"{sheets} sheet{'s' if sheets != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
+        f"{count} sheet{'s' if count != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
     ]
     notes += [plan.note] if plan.note else []
     if back is not None:
@@ -122,4 +141,4 @@ def write_deck(
         )
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
-    return BuildResult(folder, files, len(faces), plan, sheets, notes, noun)
+    return BuildResult(folder, files, len(faces), plan, count, notes, noun)

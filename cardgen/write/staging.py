@@ -32,8 +32,10 @@ import stat
 import sys
 import time
 from collections.abc import Collection, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
@@ -47,6 +49,7 @@ LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file brows
 MAX_MARKER_BYTES = 4_000_000
 _LEFTOVER = re.compile(r"\.cardgen-(stage|old)-(.+)-([0-9]+)-([0-9a-f]{8})")
 _STARTED = time.time()
+T = TypeVar("T")
 
 
 def check_writable(path: Path) -> Path:
@@ -301,6 +304,25 @@ class Staging:
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
         self.files.append(rel)
+
+    def place(self, rel: str) -> Path:
+        """Where another process (a worker) writes the file ``rel`` of the stage: committed with
+        the rest once ``wait`` has seen that work done."""
+        target = self.tmp / rel
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise _fail("write to", self.dest, e) from None
+        self.files.append(rel)
+        return target
+
+    def wait(self, work: Future[T]) -> T:
+        """The result of work writing into the stage elsewhere (``place``); a failure to write
+        is one line, as ``write``'s is."""
+        try:
+            return work.result()
+        except OSError as e:
+            raise _fail("write to", self.dest, e) from None
 
     def commit(self) -> list[Path]:
         """Swap the staged folder in for ``dest`` (the old one stays whole until then); its files."""

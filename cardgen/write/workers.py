@@ -1,5 +1,5 @@
-"""Worker processes for work that uses every core (``cardgen build``'s items), made to die with
-the process that started them.
+"""Worker processes for work that uses a second core (a deck's sheets) or every core (``cardgen
+build``'s items), made to die with the process that started them.
 
 A ``ProcessPoolExecutor``'s workers wait for work on a pipe that they themselves hold open,
 so if the main process is killed outright (SIGKILL, the out-of-memory killer) they would
@@ -17,7 +17,11 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 PR_SET_PDEATHSIG = 1
 WATCH_SECONDS = 0.5  # how often a worker without prctl looks for its parent
@@ -50,3 +54,24 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
+
+
+class InProcess(Executor):
+    """An executor that runs each call here, at once: what a worker process uses for work it
+    would otherwise hand to a process of its own (the cores are taken already)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as e:  # (raised again by result(), where the caller waits)
+            future.set_exception(e)
+        return future
+
+
+def second_core() -> Executor:
+    """Where to run one piece of work beside this process: a worker process on another core, or
+    here when this process is a worker itself (``cardgen build`` has every core busy already)."""
+    if multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2:
+        return InProcess()
+    return worker_pool(1)
