@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import os
 import tomllib
 import typing
@@ -39,7 +38,7 @@ from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import render_template
 from cardgen.themes.read import parse_print_args
-from cardgen.write.staging import MARKER, STAGE, Staging, check_replaceable, swap_in
+from cardgen.write.staging import INDEX, Staging, check_index_replaceable, swap_set
 from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -120,6 +119,9 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
             opts = parse_print_args(PrintArgs(**printing))
         except CardgenError as e:
             raise CardgenError(f"{where}: {e}") from None
+        same = next((k for k, j in enumerate(jobs, 1) if j.product is found and j.kwargs == kwargs and j.opts == opts), None)
+        if same is not None:
+            raise CardgenError(f"{where}: the same as item {same} ({item.name}): name each item once")
         jobs.append(Job(item, found, kwargs, opts))
     return jobs
 
@@ -173,7 +175,8 @@ class Outcome:
 
 
 def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Build every job into ``out``, on every core when there are several; outcomes in job order.
+    """Build every job into a folder of its own in ``out`` (``out/1``, ``out/2`` …, so that two
+    items cannot meet there), on every core when there are several; outcomes in job order.
 
     Each item writes its own folder whole or not at all, so one failing item does not stop
     the others."""
@@ -191,9 +194,9 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
 
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers <= 1:
-        return [outcome(job, functools.partial(run_job, job, out)) for job in jobs]
+        return [outcome(job, functools.partial(run_job, job, out / str(i))) for i, job in enumerate(jobs, 1)]
     with worker_pool(workers) as pool:
-        futures = {pool.submit(run_job, job, out): i for i, job in enumerate(jobs)}
+        futures = {pool.submit(run_job, job, out / str(i + 1)): i for i, job in enumerate(jobs)}
         done: dict[int, Outcome] = {}
         for future in as_completed(futures):
             i = futures[future]
@@ -258,33 +261,32 @@ def build_set(
     if paper is not None:
         defaults["paper"] = paper
     jobs = prepare(items, defaults)
+    check_index_replaceable(out)  # before anything is built: the index page is the user's, or cardgen's
     with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
         root = stage.tmp
         outcomes = run_jobs(jobs, root, step=step)
         if any(o.error for o in outcomes):
             return BuildReport(out, outcomes, None)
-        listings = {
-            Path(o.result.folder): json.loads((Path(o.result.folder) / MARKER).read_text("utf-8"))["files"]
-            for o in outcomes
-        }
-        for folder, listing in listings.items():  # every destination first: a refusal swaps nothing in
-            try:
-                check_replaceable(out / folder.name, listing)
-            except CardgenError as e:
-                failed = next(o for o in outcomes if Path(o.result.folder) == folder)
-                failed.error = str(e)
-                return BuildReport(out, outcomes, None)
+        folders: dict[str, Path] = {}
         for o in outcomes:
-            folder = Path(o.result.folder)
-            swap_in(folder, out / folder.name, listings[folder])
-            o.result.folder = out / folder.name
-            o.result.files = [out / Path(f).relative_to(root) for f in o.result.files]
-    index = out / "index.html"
-    page = index_page([entry(o.job, o.result, out) for o in outcomes])
-    tmp = out / f"{STAGE}index-{os.getpid()}.html"
-    tmp.write_bytes(page)
-    os.replace(tmp, index)
-    return BuildReport(out, outcomes, index)
+            made = Path(o.result.folder)
+            if made.name in folders:
+                first = next(p for p in outcomes if Path(p.result.folder).name == made.name)
+                o.error = f"it makes {made.name}/, as {first.job.item.name!r} does: name each item once"
+                return BuildReport(out, outcomes, None)
+            folders[made.name] = made
+        for o in outcomes:  # where each item is once the set is in, for the index and the report
+            made = Path(o.result.folder)
+            o.result.files = [out / made.name / Path(f).relative_to(made) for f in o.result.files]
+            o.result.folder = out / made.name
+        page = index_page([entry(o.job, o.result, out) for o in outcomes])
+        try:
+            swap_set(root, out, folders, page)
+        except CardgenError as e:
+            failed = next((o for o in outcomes if str(out / o.result.folder.name) in str(e)), outcomes[0])
+            failed.error = str(e)
+            return BuildReport(out, outcomes, None)
+    return BuildReport(out, outcomes, out / INDEX)
 
 
 @dataclass(frozen=True)

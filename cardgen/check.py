@@ -20,7 +20,9 @@ from cardgen.products import PRODUCTS, Product, TableCheck, every_product, produ
 from cardgen.proof import FolderCheck
 from cardgen.proof.exports import check_exports
 from cardgen.proof.tables import read_table
-from cardgen.rules.check import CHECKS, Violation, check_pack
+from cardgen.rules.check import CHECKS, Violation, capped, check_pack
+from cardgen.write.staging import MARKER as FOLDER_MARKER
+from cardgen.write.staging import file_digest, read_marker
 
 
 @dataclass
@@ -73,7 +75,28 @@ def check_written(folder: Path) -> FolderCheck:
     assert found.check is not None  # load_manifest refused the others
     checked = found.check(folder, data)
     exports = check_exports(folder, data, found.folder)  # png/ and tts/, as pack.json records them
-    return FolderCheck(checked.what, checked.count, checked.violations + exports, checked.noun, checked.checks)
+    violations = checked.violations + exports + marker_problems(folder)
+    return FolderCheck(checked.what, checked.count, violations, checked.noun, checked.checks)
+
+
+def marker_problems(folder: Path) -> list[Violation]:
+    """What a later build would refuse to replace: no marker (cardgen cannot prove it wrote the
+    folder), or a file the marker lists that is gone or was changed after cardgen wrote it."""
+    try:
+        own = read_marker(folder)
+    except CardgenError as e:
+        return [Violation("files", str(e).replace("cannot replace", "cannot prove").split(": ", 1)[-1])]
+    if own is None:
+        why = f"{FOLDER_MARKER} is missing: cardgen cannot prove it wrote this folder, so no build will replace it"
+        return [Violation("files", why)]
+    out: list[Violation] = []
+    for rel, wanted in own.items():
+        path = folder / rel
+        if path_kind(path) != "file" or path.is_symlink():
+            out.append(Violation("files", f"{rel} is missing, though {FOLDER_MARKER} lists it"))
+        elif wanted is not None and file_digest(path) != wanted:
+            out.append(Violation("files", f"{rel} was changed after cardgen wrote it ({FOLDER_MARKER} says otherwise)"))
+    return capped(out, 10, lambda k, _: Violation("files", f"and {k} more files differ from what {FOLDER_MARKER} says"))
 
 
 def check_folder(folder: Path) -> list[Violation]:

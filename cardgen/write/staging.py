@@ -10,11 +10,12 @@ and the old one deleted. A build killed on the way leaves only hidden
 next build in the same place sweeps them up (and puts an orphaned old folder
 back if the destination is missing).
 
-Every folder cardgen writes holds ``MARKER``, listing its files. A destination
-folder is replaced only when nothing in it is lost that cardgen did not write:
-it holds only the files its marker lists, or it is an older deck folder (a
-``pack.json``, no marker), or every file in it is one the new build writes.
-Otherwise the build stops with one line and deletes nothing.
+Every folder cardgen writes holds ``MARKER``, listing its files and each one's SHA-256. A
+destination folder is replaced only when cardgen can prove it wrote it, file by file: every
+file in it is one its marker lists, unchanged since (file browsers' litter aside), and every
+folder in it holds such files. A folder without a marker proves nothing, whatever else it
+holds (a ``pack.json`` too): the build stops with one line naming the first file it cannot
+prove, and deletes nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import hashlib
 import json
 import os
 import re
@@ -31,24 +33,25 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
 from cardgen.units import shown
 
 MARKER = ".cardgen.json"  # in every folder cardgen writes: whose it is and which files are its own
-LEGACY_MARKER = "pack.json"  # deck folders written before MARKER existed
 STAGE = ".cardgen-stage-"
 OLD = ".cardgen-old-"
 LITTER = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers add; safe to drop
 MAX_MARKER_BYTES = 4_000_000
 _LEFTOVER = re.compile(r"\.cardgen-(stage|old)-(.+)-([0-9]+)-([0-9a-f]{8})")
+_LEFTOVER_STAGE = re.compile(r"\.cardgen-stage-(.+)-([0-9]+)-([0-9a-f]{8})")
 _STARTED = time.time()
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 T = TypeVar("T")
 
 
@@ -71,55 +74,94 @@ def _fail(doing: str, path: Path, e: OSError) -> CardgenError:
     return CardgenError(f"cannot {doing} {show_path(path)}: {reason(e)}")
 
 
-def _own_files(dest: Path, new_files: Collection[str] | None) -> set[str] | None:
-    """The files of the folder ``dest`` that cardgen may replace: those its ``MARKER`` lists;
-    None for an older deck folder (its ``pack.json`` says it is cardgen's, all of it); else, for
-    a folder without either (an older placemat), the files this build writes, if known."""
-    marker = dest / MARKER
-    if path_kind(marker) == "file":
-        try:
-            data = json.loads(read_file(marker, limit=MAX_MARKER_BYTES, what="marker"))
-            files = data["files"]
-            if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-                raise TypeError("files is not a list of names")
-        except (ValueError, KeyError, TypeError) as e:
-            raise CardgenError(f"cannot replace {show_path(dest)}: its {MARKER} is damaged ({e})") from None
-        return {*files, MARKER}
-    if path_kind(dest / LEGACY_MARKER) == "file":
+def digest(data: bytes) -> str:
+    """What a marker records of a file: its SHA-256, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """``digest`` of the file at ``path``, read in pieces."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def read_marker(folder: Path, name: str = MARKER) -> dict[str, str | None] | None:
+    """The files ``folder``'s ``MARKER`` (or the marker ``name``) says cardgen wrote, each with
+    the digest it had when written (None where an older marker records names only); None when
+    there is no marker. One line when the marker is damaged."""
+    marker = folder / name
+    if path_kind(marker) != "file":
         return None
-    return set(new_files) if new_files is not None else set()
+    try:
+        data = json.loads(read_file(marker, limit=MAX_MARKER_BYTES, what="marker"))
+        files = data["files"]
+        if isinstance(files, list) and all(isinstance(f, str) for f in files):
+            return dict.fromkeys(files)  # a marker from before digests: names only
+        if not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and _HEX64.fullmatch(v) for k, v in files.items()
+        ):
+            raise TypeError("files is not a table of names and digests")
+        return dict(files)
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        raise CardgenError(f"cannot replace {show_path(folder)}: its {name} is damaged ({e})") from None
 
 
-def check_replaceable(dest: Path, new_files: Collection[str] | None = None) -> None:
-    """One line unless ``dest`` is missing, empty, or a folder of cardgen's holding only its files.
+def unproven(folder: Path) -> str | None:
+    """The first thing in ``folder`` that cardgen cannot prove it wrote, as a phrase ("holds
+    notes.txt, which cardgen did not write"), or None when cardgen wrote every file and folder
+    in it and none has changed since (file browsers' litter aside). Without a marker, cardgen
+    can prove nothing: any file is unproven."""
+    own = read_marker(folder)
+    folders = {p for rel in (own or {}) for p in Path(rel).parents if p != Path(".")}
+    for top, dirs, files in os.walk(folder, onerror=_raise):
+        # symlinked folders are not walked into: they are entries like files, and cardgen writes none
+        links = [d for d in dirs if os.path.islink(os.path.join(top, d))]
+        dirs[:] = sorted(d for d in dirs if d not in links)
+        here = Path(os.path.relpath(top, folder))
+        for name in sorted(files + links):
+            rel = (here / name).as_posix()
+            link = os.path.islink(os.path.join(top, name))
+            if rel == MARKER or (name in LITTER and not link):
+                continue
+            if own is None:
+                return f"holds {shown(rel)}, which cardgen did not write (no {MARKER} lists it)"
+            if link or rel not in own:
+                return f"holds {shown(rel)}, which cardgen did not write"
+            wanted = own[rel]
+            if wanted is not None and file_digest(folder / rel) != wanted:
+                return f"holds {shown(rel)}, which was changed after cardgen wrote it"
+        for d in dirs:
+            sub = here / d
+            if sub not in folders and not any(True for _ in os.scandir(os.path.join(top, d))):
+                return f"holds the folder {shown(sub.as_posix() + '/')}, which cardgen did not make"
+    return None
 
-    ``new_files`` are the files the build writes; before they are known (None), a folder
-    without a marker is let through, to be judged at commit."""
+
+def marker_bytes(files: dict[str, str]) -> bytes:
+    """A ``MARKER`` listing ``files`` (name -> digest), as cardgen writes it."""
+    listing = {"written_by": "cardgen", "files": dict(sorted(files.items()))}
+    return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
+
+
+def check_replaceable(dest: Path) -> None:
+    """One line unless ``dest`` is missing, empty, or a folder cardgen can prove it wrote, file
+    by file (``unproven``): only then may a build replace it."""
     kind = path_kind(dest, doing="write to")
     if kind == "missing":
         return
     if kind != "folder":
         raise CardgenError(f"cannot write to {show_path(dest)}: it is a file, not a folder")
     try:
-        with os.scandir(dest) as it:
-            if next(it, None) is None:
-                return
-        own = _own_files(dest, new_files)
-        if own is None or (not own and new_files is None):
-            return
-        for top, dirs, files in os.walk(dest, onerror=_raise):
-            # symlinked folders are not walked into: they are entries like files
-            links = [d for d in dirs if os.path.islink(os.path.join(top, d))]
-            dirs[:] = [d for d in dirs if d not in links]
-            for name in sorted(files + links):
-                rel = Path(os.path.relpath(os.path.join(top, name), dest)).as_posix()
-                if rel not in own and name not in LITTER:
-                    raise CardgenError(
-                        f"cannot replace {show_path(dest)}: it holds {shown(rel)}, which cardgen did not write; "
-                        "move it out of the folder or give another --out"
-                    )
+        why = unproven(dest)
     except OSError as e:
         raise _fail("read", dest, e) from None
+    if why:
+        raise CardgenError(
+            f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another --out"
+        )
 
 
 def _raise(e: OSError) -> None:
@@ -147,6 +189,7 @@ def sweep(parent: Path) -> list[Path]:
     when the process named in it is gone (elsewhere than POSIX: when it is older than this one).
     Only real folders with exactly our names are touched. Returns what was restored."""
     restored: list[Path] = []
+    finish_set(parent)  # a set a killed build began to swap in: complete it before its stage is swept
     try:
         names = sorted(os.listdir(parent))
     except OSError:
@@ -217,10 +260,20 @@ def _signals_held() -> Iterator[None]:
             mask(signal.SIG_SETMASK, before)
 
 
-def swap_in(tmp: Path, dest: Path, files: Collection[str]) -> None:
+def swap_in(tmp: Path, dest: Path) -> None:
     """Put the folder ``tmp`` (beside ``dest``) in the place of ``dest``, whole: the old folder
-    stays whole until the new one is in, and is deleted after. ``files``: what ``tmp`` holds."""
-    check_replaceable(dest, files)  # again, knowing the files: the folder may have changed
+    stays whole until the new one is in, and is deleted after."""
+    check_replaceable(dest)  # again: the folder may have changed while the build ran
+    old = _put(tmp, dest)
+    if old is not None and os.path.islink(old):
+        os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
+    elif old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _put(tmp: Path, dest: Path) -> Path | None:
+    """``tmp`` renamed to ``dest`` in one step where the platform can (the previous ``dest`` left
+    at ``tmp``), else in two; where the previous one is now (None: there was none)."""
     target = dest.absolute().parent / dest.name
     old: Path | None = None
     try:
@@ -239,10 +292,115 @@ def swap_in(tmp: Path, dest: Path, files: Collection[str]) -> None:
                     raise
     except OSError as e:
         raise _fail("write to", dest, e) from None
-    if old is not None and os.path.islink(old):
-        os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
-    elif old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    return old
+
+
+# ---------------------------------------------------------------- a set of folders, as one step
+
+JOURNAL = ".cardgen-set.json"  # in ``out`` while a set is being swapped in
+INDEX = "index.html"
+INDEX_MARKER = ".cardgen-index.json"  # proves ``out/index.html`` is cardgen's, as MARKER does a folder
+
+
+def check_index_replaceable(out: Path) -> None:
+    """One line unless ``out/index.html`` is missing or cardgen wrote it, unchanged since."""
+    index = out / INDEX
+    kind = path_kind(index, doing="write to")
+    if kind == "missing":
+        return
+    own = read_marker(out, INDEX_MARKER) if kind == "file" and not os.path.islink(index) else None
+    wanted = own.get(INDEX, "") if own is not None else ""
+    if wanted == "" or (wanted is not None and file_digest(index) != wanted):
+        raise CardgenError(
+            f"cannot replace {show_path(index)}: cardgen did not write it, or it was changed since; "
+            "move it out of the folder or give another --out"
+        )
+
+
+def _marker_digest(folder: Path) -> str | None:
+    try:
+        return file_digest(folder / MARKER)
+    except OSError:
+        return None
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    tmp = path.parent / f"{STAGE}{path.name}-{os.getpid()}-{_token()}"
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def swap_set(stage: Path, out: Path, folders: dict[str, Path], index: bytes) -> None:
+    """Put every staged folder (``out/<name>`` from ``folders[name]``, each inside ``stage``) and
+    ``index`` (as ``out/index.html``) into ``out``, as one step: a journal in ``out`` lists them
+    first, each new folder known by the digest of its marker; then they go in one by one, and
+    the journal goes last. A build killed in between leaves the journal, and the next build in
+    ``out`` completes the set before it does anything else (``finish_set``): ``out`` never keeps
+    a mix of two sets. Every destination is checked first: a refusal swaps nothing in."""
+    for name in folders:
+        check_replaceable(out / name)
+    check_index_replaceable(out)
+    try:
+        (stage / INDEX).write_bytes(index)
+        journal = {
+            "written_by": "cardgen",
+            "pid": os.getpid(),
+            "stage": stage.name,
+            "folders": {
+                name: [path.relative_to(stage).as_posix(), file_digest(path / MARKER)] for name, path in folders.items()
+            },
+            "index": digest(index),
+        }
+        _write_atomically(out / JOURNAL, (json.dumps(journal, indent=1) + "\n").encode("utf-8"))
+    except OSError as e:
+        raise _fail("write to", out, e) from None
+    _finish(out, journal)
+
+
+def _finish(out: Path, journal: dict[str, Any]) -> None:
+    """Swap in what ``journal`` lists and is not in yet; then the index, its marker, and away
+    with the journal and the staging folder (which holds the folders replaced)."""
+    stage = out / journal["stage"]
+    try:
+        with _signals_held():
+            for name, (rel, wanted) in journal["folders"].items():
+                if _marker_digest(out / name) == wanted:
+                    continue  # in already
+                if _marker_digest(stage / rel) != wanted:
+                    raise CardgenError(
+                        f"cannot finish the set begun in {show_path(out)}: {name} is gone from its stage"
+                    )
+                old = _put(stage / rel, out / name)
+                if old is not None and old.parent != stage:  # two renames: the old one aside in ``out``
+                    shutil.rmtree(old, ignore_errors=True)
+            index = stage / INDEX
+            if index.is_file():
+                os.replace(index, out / INDEX)
+            _write_atomically(out / INDEX_MARKER, marker_bytes({INDEX: journal["index"]}))
+            os.unlink(out / JOURNAL)
+    except OSError as e:
+        raise _fail("write to", out, e) from None
+    shutil.rmtree(stage, ignore_errors=True)
+
+
+def finish_set(out: Path) -> None:
+    """Complete a set a killed build began swapping into ``out`` (see ``swap_set``)."""
+    path = out / JOURNAL
+    if path_kind(path) != "file":
+        return
+    try:
+        journal = json.loads(read_file(path, limit=MAX_MARKER_BYTES, what="journal"))
+        pid = journal["pid"]
+        if not isinstance(pid, int) or not _LEFTOVER_STAGE.fullmatch(str(journal["stage"])):
+            raise ValueError("not a journal cardgen writes")
+        for name, (rel, wanted) in journal["folders"].items():
+            if "/" in name or name in ("", ".", "..") or not _HEX64.fullmatch(wanted) or ".." in Path(rel).parts:
+                raise ValueError(f"it names {name!r}")
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        raise CardgenError(f"cannot finish the set begun in {show_path(out)}: its {JOURNAL} is damaged ({e})") from None
+    if pid != os.getpid() and _alive(pid):
+        return  # still being swapped in by its own build
+    _finish(out, journal)
 
 
 class Staging:
@@ -256,7 +414,7 @@ class Staging:
         self.dest = dest
         self.committed = False
         self.created: list[Path] = []
-        self.files: list[str] = []
+        self.files: dict[str, str | None] = {}  # staged file -> its digest (None: written elsewhere, see ``place``)
         base = check_writable(dest)
         self.parent = dest.absolute().parent
         if base == self.parent:
@@ -303,7 +461,7 @@ class Staging:
             target.write_bytes(data)
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
-        self.files.append(rel)
+        self.files[rel] = digest(data)
 
     def place(self, rel: str) -> Path:
         """Where another process (a worker) writes the file ``rel`` of the stage: committed with
@@ -313,7 +471,7 @@ class Staging:
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
-        self.files.append(rel)
+        self.files[rel] = None
         return target
 
     def wait(self, work: Future[T]) -> T:
@@ -326,10 +484,13 @@ class Staging:
 
     def commit(self) -> list[Path]:
         """Swap the staged folder in for ``dest`` (the old one stays whole until then); its files."""
-        listing = {"written_by": "cardgen", "files": sorted(set(self.files))}
-        self.write(MARKER, (json.dumps(listing, indent=1) + "\n").encode("utf-8"))
-        self.files.remove(MARKER)
-        swap_in(self.tmp, self.dest, self.files)
+        try:
+            files = {rel: known or file_digest(self.tmp / rel) for rel, known in sorted(self.files.items())}
+        except OSError as e:
+            raise _fail("read", self.tmp, e) from None
+        self.write(MARKER, marker_bytes(files))
+        del self.files[MARKER]
+        swap_in(self.tmp, self.dest)
         self.committed = True
         return [self.dest / rel for rel in sorted(self.files)]
 

@@ -1,0 +1,263 @@
+"""Never lose a user's file (#20): a folder or an index page cardgen cannot prove it wrote, file
+by file, is never replaced; a set goes in as one step; a killed build's children die with it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import run
+from cardgen.write.staging import INDEX_MARKER, JOURNAL, MARKER
+
+LINUX = sys.platform.startswith("linux")
+
+
+def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    code = run([str(a) for a in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def refused(code: int, err: str, *needles: str) -> None:
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    for needle in needles:
+        assert needle in err, err
+
+
+def snapshot(root: Path) -> dict[str, bytes | None]:
+    """Every file (its bytes) and folder (None) under ``root``."""
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
+
+
+# ---------------------------------------------------------------- a folder cardgen cannot prove
+
+
+@pytest.mark.parametrize("marker", ["none", "pack.json only"])
+def test_a_folder_with_a_pack_json_but_no_marker_is_never_replaced(tmp_path, capsys, marker):
+    """Copies often drop hidden files: a pack.json proves nothing, and the user's notes stay."""
+    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "got-pattern-one-census-3"
+    (folder / MARKER).unlink()
+    if marker == "none":
+        (folder / "pack.json").unlink()
+    (folder / "notes.txt").write_text("my notes")
+    (folder / "photos").mkdir()
+    (folder / "photos" / "table.jpg").write_bytes(b"\xff\xd8\xff")
+    before = snapshot(tmp_path)
+    code, _, err = cli(capsys, "pack", "--census", "3", "--out", tmp_path)
+    refused(code, err, "cannot replace", "did not write")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_build_refuses_such_a_folder_before_it_swaps_anything_in(tmp_path, capsys):
+    out = tmp_path / "out"
+    (out / "placemat-census-5").mkdir(parents=True)
+    (out / "placemat-census-5" / "notes.txt").write_text("mine")
+    config = tmp_path / "cardgen.toml"
+    config.write_text('[[pack]]\npattern = "one"\ncensus = 3\n\n[[placemat]]\ncensus = 5\n')
+    before = snapshot(tmp_path)
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out)
+    refused(code, err, "notes.txt")
+    assert snapshot(tmp_path) == before  # not even the pack went in
+
+
+def test_a_file_changed_after_cardgen_wrote_it_is_kept(tmp_path, capsys):
+    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "got-pattern-one-census-3"
+    (folder / "pack.csv").write_text("number,ability\n1,AB\n# my corrections\n")
+    code, _, err = cli(capsys, "pack", "--census", "3", "--out", tmp_path)
+    refused(code, err, "pack.csv", "changed after cardgen wrote it")
+    assert "my corrections" in (folder / "pack.csv").read_text()
+
+
+@pytest.mark.parametrize("what", ["an empty folder", "a link", "a hidden file"])
+def test_anything_else_in_a_cardgen_folder_is_kept_too(tmp_path, capsys, what):
+    assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "placemat-census-4"
+    if what == "an empty folder":
+        (folder / "later").mkdir()
+    elif what == "a link":
+        (folder / "elsewhere").symlink_to(tmp_path)
+    else:
+        (folder / ".my-settings").write_text("x")
+    before = snapshot(folder)
+    code, _, err = cli(capsys, "placemat", "--census", "4", "--out", tmp_path)
+    refused(code, err, "cannot replace")
+    assert snapshot(folder) == before
+
+
+def test_what_cardgen_wrote_and_file_browser_litter_are_replaced(tmp_path, capsys):
+    assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "placemat-census-4"
+    (folder / ".DS_Store").write_bytes(b"\0")
+    assert cli(capsys, "placemat", "--census", "4", "--title", "again", "--out", tmp_path)[0] == 0
+    assert sorted(p.name for p in folder.iterdir()) == [MARKER, "placemat-census-4.pdf", "placemat-census-4.svg"]
+
+
+def test_the_marker_records_every_file_with_its_digest(tmp_path, capsys):
+    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "got-pattern-one-census-3"
+    files = json.loads((folder / MARKER).read_text())["files"]
+    on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and p.name != MARKER}
+    assert set(files) == on_disk
+    assert all(files[rel] == hashlib.sha256((folder / rel).read_bytes()).hexdigest() for rel in files)
+
+
+def test_check_says_when_the_marker_is_missing_or_a_file_changed(tmp_path, capsys):
+    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "got-pattern-one-census-3"
+    assert cli(capsys, "check", folder)[0] == 0
+    marker = (folder / MARKER).read_bytes()
+    (folder / MARKER).unlink()
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1 and f"{MARKER} is missing: cardgen cannot prove it wrote this folder" in out
+    (folder / MARKER).write_bytes(marker)
+    with (folder / "rules.html").open("a") as f:
+        f.write("<!-- x -->")
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1 and "rules.html was changed after cardgen wrote it" in out
+
+
+# ---------------------------------------------------------------- the index page
+
+
+def test_a_users_own_index_page_is_never_overwritten(tmp_path, capsys):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>My club's page</h1>")
+    config = tmp_path / "cardgen.toml"
+    config.write_text("[[placemat]]\ncensus = 4\n")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", site)
+    refused(code, err, "index.html", "cardgen did not write it")
+    assert (site / "index.html").read_text() == "<h1>My club's page</h1>"
+    assert sorted(p.name for p in site.iterdir()) == ["index.html"]  # nothing was built
+
+
+def test_cardgen_replaces_its_own_index_page_but_not_once_it_was_edited(tmp_path, capsys):
+    config = tmp_path / "cardgen.toml"
+    config.write_text("[[placemat]]\ncensus = 4\n")
+    out = tmp_path / "out"
+    assert cli(capsys, "build", "--config", config, "--out", out)[0] == 0
+    assert (out / INDEX_MARKER).is_file()
+    assert cli(capsys, "build", "--config", config, "--out", out)[0] == 0  # its own: replaced
+    with (out / "index.html").open("a") as f:
+        f.write("<p>my note</p>")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out)
+    refused(code, err, "index.html")
+    assert "my note" in (out / "index.html").read_text()
+
+
+# ---------------------------------------------------------------- a set, all or nothing
+
+
+def test_a_config_naming_the_same_item_twice_is_one_line_before_anything_is_built(tmp_path, capsys):
+    config = tmp_path / "cardgen.toml"
+    config.write_text(
+        '[[pack]]\npattern = "two"\ncensus = 5\n\n[[placemat]]\ncensus = 4\n\n[[pack]]\npattern = "two"\ncensus = 5\n'
+    )
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "out")
+    refused(code, err, "item 2 (pack)", "the same as item 1")
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_items_that_make_the_same_folder_are_one_line_and_nothing_is_written(tmp_path, capsys):
+    config = tmp_path / "cardgen.toml"  # copies 3 is pattern two's default: the same pack, spelt twice
+    config.write_text('[[pack]]\npattern = "two"\ncensus = 5\n\n[[pack]]\npattern = "two"\ncensus = 5\ncopies = 3\n')
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "out")
+    refused(code, err, "got-pattern-two-census-5", "name each item once")
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+KILL_MID_SWAP = textwrap.dedent(
+    """
+    import os, sys
+    from pathlib import Path
+    import cardgen.write.staging as staging
+    from cardgen.build import build_set
+    real, calls, parent = staging._put, [], os.getpid()
+    def put(tmp, dest):
+        if os.getpid() == parent:  # (the items' workers swap their own folders into the stage)
+            calls.append(dest)
+        if len(calls) == 2:
+            os._exit(9)  # as a kill -9 between two folders of the set
+        return real(tmp, dest)
+    staging._put = put
+    build_set(config=Path(sys.argv[1]), out=Path(sys.argv[2]))
+    """
+)
+
+
+def test_a_build_killed_in_the_middle_of_its_swap_is_completed_by_the_next(tmp_path, capsys):
+    out, config = tmp_path / "out", tmp_path / "cardgen.toml"
+    config.write_text('[[placemat]]\ncensus = 4\n\n[[placemat]]\ncensus = 5\n\n[[pack]]\npattern = "one"\ncensus = 3\n')
+    assert cli(capsys, "build", "--config", config, "--out", out)[0] == 0
+    old_index = (out / "index.html").read_bytes()
+    config.write_text('title = "New"\n' + config.read_text())  # every item changes
+    killed = subprocess.run([sys.executable, "-c", KILL_MID_SWAP, config, out], capture_output=True)
+    assert killed.returncode == 9
+    assert (out / JOURNAL).is_file()  # a set half in: the journal says what is left
+    assert (out / "index.html").read_bytes() == old_index
+    # the next command that writes into out (here a pack of its own) completes the set first
+    assert cli(capsys, "pack", "--census", "2", "--out", out)[0] == 0
+    assert not (out / JOURNAL).exists()
+    assert b"New" in (out / "placemat-census-4" / "placemat-census-4.svg").read_bytes()
+    index_digest = json.loads((out / INDEX_MARKER).read_text())["files"]["index.html"]
+    assert index_digest == hashlib.sha256((out / "index.html").read_bytes()).hexdigest()
+    assert not [p for p in out.iterdir() if p.name.startswith(".cardgen-s") or p.name.startswith(".cardgen-o")]
+    for name in ("placemat-census-4", "placemat-census-5", "got-pattern-one-census-3"):
+        assert cli(capsys, "check", out / name)[0] in (0, 2)  # placemats have nothing to check yet
+
+
+# ---------------------------------------------------------------- children die with their parent
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not LINUX, reason="reads /proc")
+def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "build", "--out", str(tmp_path / "out")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    children: list[int] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(children) < 2 and proc.poll() is None:
+        children = _children(proc.pid)
+        time.sleep(0.01)
+    if not children:
+        proc.wait()
+        pytest.skip("the build was done before its workers could be seen")
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(_alive(c) for c in children):
+        time.sleep(0.02)
+    assert not any(_alive(c) for c in children), "a worker outlived the build that started it"
