@@ -119,7 +119,9 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
             opts = parse_print_args(PrintArgs(**printing))
         except CardgenError as e:
             raise CardgenError(f"{where}: {e}") from None
-        same = next((k for k, j in enumerate(jobs, 1) if j.product is found and j.kwargs == kwargs and j.opts == opts), None)
+        same = next(
+            (k for k, j in enumerate(jobs, 1) if j.product is found and j.kwargs == kwargs and j.opts == opts), None
+        )
         if same is not None:
             raise CardgenError(f"{where}: the same as item {same} ({item.name}): name each item once")
         jobs.append(Job(item, found, kwargs, opts))

@@ -22,7 +22,7 @@ from cardgen.files import read_file, show_path
 from cardgen.impose.sheets import SheetPlan, plan_sheet
 from cardgen.options import MAX_BACK_OFFSET, PNG_DPI, PrintOptions
 from cardgen.themes.read import theme_from_manifest, theme_record
-from cardgen.units import MAX_LENGTH, MAX_TITLE, PAPERS, parse_paper
+from cardgen.units import MAX_LENGTH, MAX_TITLE, PAPERS, parse_paper, shown
 
 MANIFEST = "pack.json"  # what a deck folder holds, so ``cardgen check FOLDER`` knows what to expect
 MANIFEST_LIMIT = 1_000_000  # bytes; cardgen writes a few hundred
@@ -32,7 +32,7 @@ MANIFEST_LIMIT = 1_000_000  # bytes; cardgen writes a few hundred
 class Field:
     """What one manifest key must hold. ``lo``/``hi`` bound a number, a length or a list."""
 
-    kind: Literal["str", "int", "number", "bool", "size", "offset", "names"]
+    kind: Literal["str", "int", "number", "bool", "size", "offset", "names", "table"]
     lo: float = 0
     hi: float = 10**9
     required: bool = True
@@ -59,6 +59,7 @@ DECK: dict[str, Field] = {
     "back_offset": Field("offset", -MAX_BACK_OFFSET, MAX_BACK_OFFSET, required=False),  # only when not 0,0
     "png_dpi": Field("int", PNG_DPI[0], PNG_DPI[1], required=False),  # only with --png
     "tts": Field("bool", required=False),  # only with --tts
+    "theme": Field("table", required=False),  # only with --theme; read by themes.read.theme_from_manifest
 }
 
 
@@ -143,19 +144,30 @@ def _field_problem(value: Any, f: Field) -> str | None:
             return "must be a list of names"
         if not f.lo <= len(value) <= f.hi:
             return f"must list {f.lo:g} to {f.hi:g} names"
+    elif f.kind == "table":
+        if not isinstance(value, dict):
+            return "must be a table of keys"
     return None
 
 
 def validate(data: Any, schema: Schema = DECK, *, where: str = MANIFEST) -> dict[str, Any]:
-    """``data`` itself when every key in ``schema`` fits it; else one line naming the key.
+    """``data`` itself when every key in ``schema`` fits it and it holds no other; else one line
+    naming the key.
 
     >>> validate({"copies": "3"}, {"copies": Field("int", 1, 100)})
     Traceback (most recent call last):
     ...
     cardgen.errors.CardgenError: pack.json: copies "3" must be a whole number
+    >>> validate({"copies": 3, "cheat": True}, {"copies": Field("int", 1, 100)})
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: pack.json: unknown key 'cheat' (cardgen writes copies)
     """
     if not isinstance(data, dict):
         raise CardgenError(f"{where} does not hold a JSON object")
+    unknown = [k for k in data if k not in schema]
+    if unknown:
+        raise CardgenError(f"{where}: unknown key {shown(unknown[0], 40)} (cardgen writes {', '.join(schema)})")
     for key, f in schema.items():
         if key not in data:
             if f.required:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from cardgen.options import PRINT_FIELDS, PrintArgs
@@ -18,3 +20,23 @@ def typed(build: Callable[..., Any]) -> Callable[..., Any]:
         return build(opts=parse_print_args(PrintArgs(**printing)), **kw)
 
     return call
+
+
+def as_older(folder: Path, version: str | None = "0.0.1") -> None:
+    """Make ``folder`` look written by another cardgen version (``None``: one that recorded
+    none): its pack.json says so, and its marker lists names only, as markers did before digests."""
+    manifest = folder / "pack.json"
+    data = json.loads(manifest.read_text("utf-8"))
+    if version is None:
+        data.pop("cardgen_version", None)
+    else:
+        data["cardgen_version"] = version
+    manifest.write_text(json.dumps(data, indent=2), "utf-8")
+    marker = folder / ".cardgen.json"
+    listing = json.loads(marker.read_text("utf-8"))
+    marker.write_text(json.dumps({**listing, "files": sorted(listing["files"])}), "utf-8")
+
+
+def older_line(version: str = "0.0.1") -> str:
+    """What ``cardgen check`` says of a folder from another version."""
+    return f"pack.json records cardgen '{version}', not this cardgen"

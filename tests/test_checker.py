@@ -22,6 +22,7 @@ import pytest
 from lxml import etree
 
 from cardgen.cli import run
+from tests.helpers import as_older, older_line
 
 SVGNS = "http://www.w3.org/2000/svg"
 
@@ -239,7 +240,7 @@ def test_a_cross_reference_table_pointing_astray_is_caught_and_pypdf_stays_quiet
     path.write_bytes(data[: entry.start(1)] + b"%010d" % offset + data[entry.end(1) :])
     code, out, err = cli(capsys, "check", folder)
     assert code == 1 and "does not point at object 1" in out
-    assert all(line.startswith(("pdf:", str(folder))) for line in out.splitlines()), out
+    assert all(line.startswith(("pdf:", str(folder))) or ".cardgen.json" in line for line in out.splitlines()), out
     assert err == ""
 
 
@@ -339,11 +340,9 @@ def test_an_svg_with_a_superscript_name_is_refused_cleanly(capsys, pack):  # typ
 def test_an_svg_restyled_consistently_with_the_pdf_left_alone_is_caught(capsys, pack):  # type: ignore[no-untyped-def]
     """An older pack (another version recorded): no redrawn comparison, the PDF still tells."""
     folder = pack()
-    manifest = folder / "pack.json"
-    data = json.loads(manifest.read_text("utf-8"))
-    data["cardgen_version"] = "0.0.0-older"
-    manifest.write_text(json.dumps(data), "utf-8")
-    assert cli(capsys, "check", folder)[0] == 0
+    as_older(folder)
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1 and out.splitlines()[0].startswith(older_line()) and len(out.splitlines()) == 2
     svg = folder / "cards" / "005.svg"
     edit_svg(svg, lambda root: [t.set("fill", "#fefefe") for t in root.iter(f"{{{SVGNS}}}text")])
     fails_naming(capsys, folder, "pdf: page 1, slot 5 (card 5)", "coloured")
@@ -364,16 +363,16 @@ def test_pack_csv_edited_or_deleted_is_caught(capsys, pack):  # type: ignore[no-
     fails_naming(capsys, folder, "pack.csv is missing")
 
 
-def test_pack_csv_resaved_by_a_spreadsheet_is_fine(capsys, pack):  # type: ignore[no-untyped-def]
-    """Same rows, other line endings and a byte-order mark: not tampering (for an older pack)."""
+def test_pack_csv_resaved_by_a_spreadsheet_is_named_though_its_rows_agree(capsys, pack):  # type: ignore[no-untyped-def]
+    """Same rows, other line endings and a byte-order mark: the rows agree with the cards, but
+    the file is not what cardgen wrote, and a version removed from pack.json does not hide it."""
     folder = pack()
-    manifest = folder / "pack.json"
-    data = json.loads(manifest.read_text("utf-8"))
-    del data["cardgen_version"]
-    manifest.write_text(json.dumps(data), "utf-8")
     table = folder / "pack.csv"
     table.write_bytes(b"\xef\xbb\xbf" + table.read_bytes().replace(b"\n", b"\r\n"))
-    assert cli(capsys, "check", folder)[0] == 0
+    out = fails_naming(capsys, folder, "pack.csv is not what cardgen")
+    assert "pack.csv says card" not in out  # (its rows are read as the same cards)
+    as_older(folder, None)
+    fails_naming(capsys, folder, "pack.json records no cardgen_version")
 
 
 def test_rules_html_deleted_or_edited_is_caught(capsys, pack):  # type: ignore[no-untyped-def]

@@ -39,6 +39,7 @@ import cardgen.render.svg as svg_module
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.render import font_path, render
+from tests.helpers import as_older, older_line
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 FACE = re.compile(r"@font-face\{font-family:'([^']*)';font-weight:(\w+);src:url\(data:font/ttf;base64,([^)]*)\)")
@@ -540,9 +541,9 @@ def test_the_folder_checker_names_a_forged_font_in_an_older_pack(pack, tmp_path)
 
     folder = tmp_path / pack.name
     shutil.copytree(pack, folder)
-    manifest = folder / "pack.json"
-    manifest.write_text(json.dumps({**json.loads(manifest.read_text("utf-8")), "cardgen_version": "0.0.1"}), "utf-8")
-    assert check_folder(folder) == []
+    as_older(folder)
+    messages = [v.message for v in check_folder(folder)]
+    assert len(messages) == 1 and messages[0].startswith(older_line())
 
     target = folder / "cards" / "001.svg"
     target.write_text(forged(target.read_text("utf-8"), swap("1", "7")), "utf-8")

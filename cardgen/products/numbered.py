@@ -21,9 +21,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.impose.sheets import SheetPlan
+from cardgen.impose.sheets import SheetPlan, impose
 from cardgen.layout.shapes import Drawing
-from cardgen.manifest import DECK, Field, options_from_manifest, read_manifest, validate
+from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, TableCheck
 from cardgen.proof import FolderCheck
@@ -33,7 +33,8 @@ from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
+from cardgen.themes.read import picture_files
+from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
@@ -54,14 +55,22 @@ def pack_table(cards: Sequence[CardLike]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan) -> bytes:
+    """The PDF this version writes for the pack: its faces (and back) imposed on ``plan``'s sheets."""
+    faces = [pack.face(c, spec, opts) for c in spec.cards()]
+    back = pack.back(spec, opts) if opts.backs else None
+    return render(
+        "pdf", impose(faces, plan, back=back, label=spec.slug, title=opts.title), title=opts.title or spec.slug
+    )
+
+
 def draw_sheets(
     pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path
 ) -> list[PageObjects]:
     """A pack's PDF, in a worker process: its faces (and back) drawn again (cheaper than sending
-    them over), imposed and written to ``path``, then read back from that file for the check."""
-    faces = [pack.face(c, spec, opts) for c in spec.cards()]
-    back = pack.back(spec, opts) if opts.backs else None
-    write_sheets(path, faces, back, plan, label=spec.slug, title=opts.title)
+    them over), imposed and written to ``path``, then read back from that file for the check.
+    The same bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
+    path.write_bytes(sheets_pdf(pack, spec, opts, plan))
     return read_pages(path)
 
 
@@ -164,6 +173,7 @@ class NumberedPack(Generic[S]):
             face=lambda c: render("svg", [self.face(c, spec, opts)]),
             back=lambda: render("svg", [self.back(spec, opts)]),
             files=self._files(spec, opts),
+            pdf=lambda: sheets_pdf(self, spec, opts, plan_from_manifest(data)),
         )
         return check_numbered(
             folder,
@@ -175,7 +185,16 @@ class NumberedPack(Generic[S]):
             audit=redraw,
             theme=opts.theme.font if opts.theme else None,
             pages=pages,
+            expected=self.files_of(spec, opts),
         )
+
+    def files_of(self, spec: S, opts: PrintOptions) -> set[str]:
+        """Every file a folder of the pack holds (its exports and marker aside)."""
+        width = number_width(spec.size)
+        files = {f"cards/{c.number:0{width}d}.svg" for c in spec.cards()}
+        files |= {"cards/back.svg"} if opts.backs else set()
+        files |= {f"{spec.slug}.pdf", MANIFEST, *FILES}
+        return files | (set(picture_files(opts.theme)) if opts.theme is not None else set())
 
     def table_spec(self, copies: int | None = None, **options: Any) -> tuple[PackSpec, str]:
         """The pack a hand-made table is checked against, and how to name it."""

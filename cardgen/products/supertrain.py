@@ -22,18 +22,25 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.impose.sheets import SheetPlan
+from cardgen.files import read_file
+from cardgen.impose.sheets import SheetPlan, impose
+from cardgen.layout.shapes import Drawing
 from cardgen.layout.tile import tile_back, tile_face
-from cardgen.manifest import DECK, Field, plan_from_manifest, read_manifest, validate
+from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
+from cardgen.proof.audit import pdf_damage
+from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
-from cardgen.proof.sheets import single_pdf
+from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.sheets import PDF_LIMIT, single_pdf
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
-from cardgen.rules.check import Violation
+from cardgen.render import render
+from cardgen.rules.check import Violation, capped
 from cardgen.rules.supertrain import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain import Tile, check_set, tile_set
 from cardgen.units import parse_card
@@ -145,9 +152,14 @@ def build_tiles(
         export_back=back if opts.tts else None,  # TTS shows a back even when none is printed
         opts=opts,
         plan=plan,
-        manifest={"game": "supertrain", "set": which.strip().lower(), "numerals": numerals},
+        manifest={
+            "game": "supertrain",
+            "set": which.strip().lower(),
+            "numerals": numerals,
+            "cardgen_version": __version__,
+        },
         extra={TABLE: tiles_table(tiles, stems)},
-        check=lambda folder, pages: check_tiles_folder(folder, pages=pages).violations,
+        check=lambda folder, pages: check_tiles_folder(folder, pages=pages, redraw=False).violations,
         out=out,
         folder_name=FOLDER,
         noun="tiles",
@@ -163,10 +175,16 @@ def spec_from_manifest(data: dict[str, Any]) -> tuple[str, bool]:
 
 
 def check_tiles_folder(
-    folder: Path, data: dict[str, Any] | None = None, *, pages: Sequence[PageObjects] | None = None
+    folder: Path,
+    data: dict[str, Any] | None = None,
+    *,
+    pages: Sequence[PageObjects] | None = None,
+    redraw: bool = True,
 ) -> FolderCheck:
     """Every way the tiles written in ``folder`` differ from their set, read from the SVGs and the
-    PDF (``pages``: as the process that wrote it read them back; None: read here)."""
+    PDF (``pages``: as the process that wrote it read them back; None: read here). ``redraw``
+    (``cardgen check``; a build has just drawn them): also the folder against what this version
+    writes for the set, byte for byte, and nothing in it that cardgen does not write."""
     data = data if data is not None else validate(read_manifest(folder), {**DECK, **KEYS})
     which, numerals = spec_from_manifest(data)
     order = tile_set(which)
@@ -183,9 +201,56 @@ def check_tiles_folder(
         out += problems
         out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_set(pdf_tiles, which)]
     out += read_table(folder, order)
+    if redraw:
+        out += tiles_redrawn(folder, data, order, stems, numerals)
     count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back")
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
     return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))
+
+
+def tiles_redrawn(
+    folder: Path, data: dict[str, Any], order: list[Tile], stems: list[str], numerals: bool
+) -> list[Violation]:
+    """What differs from what this version writes for the set: every tile SVG and the back, the
+    table, the PDF (by allow-list, and against its redrawing); and every file cardgen does not write."""
+    size = (float(data["card_mm"][0]), float(data["card_mm"][1]))
+    bleed, backs, slug = float(data["bleed_mm"]), bool(data["backs"]), folder_slug(data)
+    files = {f"{FOLDER}/{s}.svg" for s in stems} | ({f"{FOLDER}/back.svg"} if backs else set())
+    out = version_problems(data) + stray_files(folder, files | {f"{slug}.pdf", TABLE, MANIFEST})
+    if data.get("cardgen_version") != __version__:
+        return out  # another version draws differently: the tiles were read back above
+    faces = [tile_face(t, size, numerals=numerals, bleed=bleed) for t in order]
+    back = tile_back(size, title=data["title"], bleed=bleed)
+    wanted: dict[str, Drawing | None] = {f"{FOLDER}/{s}.svg": d for s, d in zip(stems, faces)}
+    wanted |= {f"{FOLDER}/back.svg": back} if backs else {}
+    wanted[TABLE] = None  # (the table, below)
+
+    def made(name: str) -> bytes:
+        drawing = wanted[name]
+        return render("svg", [drawing]) if drawing is not None else tiles_table(order, stems)
+
+    differ = [name for name in wanted if (folder / name).is_file() and (folder / name).read_bytes() != made(name)]
+    out += capped(
+        [Violation("files", f"{name} is not what cardgen {__version__} writes for this set") for name in differ],
+        20,
+        lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
+    )
+    pdf = folder / f"{slug}.pdf"
+    if pdf.is_file():
+        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
+        want = render(
+            "pdf",
+            impose(faces, plan_from_manifest(data), back=back if backs else None, label=slug, title=data["title"]),
+            title=data["title"] or slug,
+        )
+        found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(raw, want)
+        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]
+    return out
+
+
+def folder_slug(data: dict[str, Any]) -> str:
+    """The set's slug (its PDF's name) from its (validated) manifest."""
+    return set_slug(data["set"], bool(data["numerals"]), (float(data["card_mm"][0]), float(data["card_mm"][1])))
 
 
 PRODUCT = Product(

@@ -41,6 +41,7 @@ class Redraw:
     face: Callable[[Any], bytes]  # a card of the pack -> its SVG
     back: Callable[[], bytes] | None
     files: dict[str, Callable[[], bytes]]  # beside the cards: name -> bytes
+    pdf: Callable[[], bytes] | None = None  # the sheets
 
 
 def is_number(text: str) -> bool:

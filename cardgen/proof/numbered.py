@@ -7,7 +7,7 @@ like any hand-made table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,8 +28,10 @@ from cardgen.proof.cards import (
     is_number,
     read_card_svgs,
 )
+from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects, Pages, PagesRead, TextObject
 from cardgen.proof.pdfread import PdfPages
+from cardgen.proof.pdfshape import pdf_differences, pdf_outside
 from cardgen.proof.sheets import (
     PDF_LIMIT,
     backs_misplaced,
@@ -195,6 +197,7 @@ def check_numbered(
     audit: bool = True,
     theme: Typeface | None = None,
     pages: Sequence[PageObjects] | None = None,
+    expected: Collection[str] = (),
 ) -> FolderCheck:
     """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
     ``files``; with ``redraw``, also every file that differs from what this version writes
@@ -203,9 +206,12 @@ def check_numbered(
     skips both: only a file that travelled can be damaged or differ from its drawing.
     ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
     ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
-    build writes and reads its PDF in a worker process); None: read them here."""
+    build writes and reads its PDF in a worker process); None: read them here. ``expected``:
+    every file the pack's product writes for it (with ``audit``, anything else is named)."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
+    if audit:
+        out += version_problems(data) + stray_files(folder, expected)
     found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None, theme=theme)
     out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
     if again is not None:
@@ -234,14 +240,30 @@ def check_numbered(
     elif pages is not None:
         out += check_pdf(PagesRead(pages), pdf.name, data, spec, reference, back)
     else:
-        out += _read_and_check_pdf(pdf, data, spec, reference, back, audit=audit)
+        out += _read_and_check_pdf(pdf, data, spec, reference, back, audit=audit, again=again)
     return FolderCheck(what, len(found.docs), out)
 
 
+def _named_already(found: str, named: list[str]) -> bool:
+    """Whether a difference from the redrawn PDF is one the allow-list has named already (the
+    same key, on the same page or of the document)."""
+    key = next((w for w in found.replace(",", " ").split() if w.startswith("/")), None)
+    where = found.split(":", 1)[0] if found.startswith("page ") else "the document"
+    return key is not None and any(key in n and n.startswith(where) for n in named)
+
+
 def _read_and_check_pdf(
-    pdf: Path, data: dict[str, Any], spec: PackSpec, reference: Reference, back: SvgDoc | None, *, audit: bool
+    pdf: Path,
+    data: dict[str, Any],
+    spec: PackSpec,
+    reference: Reference,
+    back: SvgDoc | None,
+    *,
+    audit: bool,
+    again: Redraw | None = None,
 ) -> list[Violation]:
-    """The PDF file read here: undamaged (``audit``), then its pages checked a page at a time."""
+    """The PDF file read here: undamaged, holding nothing cardgen never writes and, from this
+    version, the very bytes it writes (``audit``); then its pages checked a page at a time."""
     try:
         raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
     except CardgenError as e:
@@ -250,9 +272,15 @@ def _read_and_check_pdf(
     if damage:
         extra = [Violation("files", f"pdf: and {len(damage) - 5} more damaged objects")] if len(damage) > 5 else []
         return [Violation("files", f"pdf: {pdf.name} is damaged: {d}") for d in damage[:5]] + extra
+    out: list[Violation] = []
+    if audit:
+        shape = pdf_outside(raw)
+        if again is not None and again.pdf is not None:
+            shape += [d for d in pdf_differences(raw, again.pdf()) if not _named_already(d, shape)]
+        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in shape[:8]]
     try:
         doc = PdfPages(raw)
     except CardgenError as e:
         return [Violation("files", f"pdf: {pdf.name}: {e}")]
     with doc:
-        return check_pdf(doc, pdf.name, data, spec, reference, back)
+        return out + check_pdf(doc, pdf.name, data, spec, reference, back)

@@ -1,0 +1,190 @@
+"""What a PDF holds besides its pages' drawings, proved by allow-list: a printer prints what the
+document says, not only what pdfium reads as text and paths (a ``/UserUnit`` scales the page,
+an annotation prints over a card, a script runs on opening, a hidden layer hides half a page).
+
+``pdf_outside`` names everything in a PDF that cardgen's writer never writes: any key of the
+document, its information, a page or a page's resources other than cardgen's, any operator
+in a page's content other than the ones the writer uses. ``pdf_differences`` compares a PDF
+with the one this version writes for the same pack (the same bytes, when nothing was touched)
+and names, page by page, where they differ. Read with pypdf, imported here only: only
+``cardgen check`` audits a PDF (a build has just written its own).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from cardgen.units import shown
+
+# What ReportLab writes for cardgen, and nothing else (render/pdf.py, render/document.py).
+TRAILER = frozenset({"/ID", "/Info", "/Root", "/Size"})
+CATALOG = frozenset({"/Type", "/Pages", "/PageMode"})
+INFO = frozenset(
+    {"/Author", "/CreationDate", "/Creator", "/Keywords", "/ModDate", "/Producer", "/Subject", "/Title", "/Trapped"}
+)
+PAGE = frozenset(
+    {"/Type", "/Parent", "/Contents", "/Resources", "/MediaBox", "/Rotate", "/Trans", "/TrimBox", "/BleedBox"}
+)
+RESOURCES = frozenset({"/Font", "/ProcSet", "/XObject", "/ExtGState"})
+# the operators of the pages cardgen writes: state, paths and their paint, clips, text, pictures
+OPERATORS = frozenset(
+    "q Q cm w J j M d gs rg RG g G k K m l c v y h re f f* F B B* b b* S s n W W* "
+    "BT ET Tf TL Tc Tw Tz Ts Td TD Tm T* Tj TJ ' \" Tr Do".split()
+)
+_TOKEN = re.compile(
+    rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]()<>{}%]*|\[|\]|<<|>>|[-+]?(?:\d+\.?\d*|\.\d+)|"
+    rb"%[^\r\n]*|[A-Za-z'\"*]+|\S"
+)
+MAX_OPERATORS = 5_000_000  # per page: far beyond a sheet of cards
+
+
+def _reader(data: bytes) -> Any:
+    from pypdf import PdfReader  # (only `cardgen check` audits a PDF: 110 ms to import)
+
+    return PdfReader(io.BytesIO(data), strict=False)
+
+
+def _keys(obj: Any) -> list[str]:
+    try:
+        return [str(k) for k in obj.keys()]
+    except Exception:  # noqa: BLE001 - damaged structure: reported by the audit
+        return []
+
+
+def operators(content: bytes) -> Iterator[str]:
+    """The operators of a content stream, in order (operands, strings, names skipped).
+
+    >>> list(operators(b"q 1 0 0 1 10 20 cm BT /F1 12 Tf (a) Tj ET Q"))
+    ['q', 'cm', 'BT', 'Tf', 'Tj', 'ET', 'Q']
+    """
+    for i, m in enumerate(_TOKEN.finditer(content)):
+        if i > MAX_OPERATORS:
+            return
+        tok = m.group()
+        if tok[:1].isalpha() or tok in (b"'", b'"'):
+            if tok not in (b"true", b"false", b"null"):
+                yield tok.decode("latin-1")
+
+
+def pdf_outside(data: bytes) -> list[str]:
+    """Everything in the PDF ``data`` that cardgen never writes, each as a phrase ("page 1: a
+    /UserUnit, which cardgen never writes"); empty when it holds only what cardgen writes."""
+    try:
+        reader = _reader(data)
+        trailer = reader.trailer
+        root = trailer["/Root"].get_object()
+    except Exception as e:  # noqa: BLE001 - any damage: the audit names it
+        return [f"its structure cannot be read ({' '.join(str(e).split())[:80]})"]
+    out = [f"the document's {k}, which cardgen never writes" for k in _keys(trailer) if k not in TRAILER]
+    out += [f"the document's {k}, which cardgen never writes" for k in _keys(root) if k not in CATALOG]
+    if str(root.get("/PageMode", "/UseNone")) != "/UseNone":
+        out.append(f"the document's /PageMode {root.get('/PageMode')}, which cardgen never writes")
+    info = trailer.get("/Info")
+    if info is not None:
+        out += [
+            f"the document information's {k}, which cardgen never writes"
+            for k in _keys(info.get_object())
+            if k not in INFO
+        ]
+    for n, page in enumerate(reader.pages, 1):
+        out += [f"page {n}: a {k}, which cardgen never writes" for k in _keys(page) if k not in PAGE]
+        rotate = page.get("/Rotate", 0)
+        if rotate not in (0, None):
+            out.append(f"page {n}: a /Rotate {rotate}, which cardgen never writes")
+        resources = page.get("/Resources")
+        resources = resources.get_object() if resources is not None else {}
+        out += [
+            f"page {n}: resources of kind {k}, which cardgen never writes"
+            for k in _keys(resources)
+            if k not in RESOURCES
+        ]
+        try:
+            content = page.get_contents()
+            body = content.get_data() if content is not None else b""
+        except Exception as e:  # noqa: BLE001
+            out.append(f"page {n}: its content cannot be read ({' '.join(str(e).split())[:60]})")
+            continue
+        strange = sorted({op for op in operators(body) if op not in OPERATORS})
+        if strange:
+            out.append(f"page {n}: it draws with {', '.join(strange[:5])}, which cardgen never writes")
+    return out
+
+
+def _plain(obj: Any, depth: int = 0) -> Any:
+    """A PDF object as plain values, indirect references followed (but not to the page tree),
+    streams as their decoded bytes: what two files can be compared by, whatever their numbering."""
+    if depth > 30:
+        return "…"
+    obj = obj.get_object() if hasattr(obj, "get_object") else obj
+    if hasattr(obj, "get_data"):
+        try:
+            data = obj.get_data()
+        except Exception:  # noqa: BLE001
+            data = b"<damaged>"
+        return (
+            "stream",
+            {str(k): _plain(v, depth + 1) for k, v in obj.items() if str(k) not in ("/Length", "/Filter")},
+            data,
+        )
+    if hasattr(obj, "keys"):
+        return {str(k): _plain(v, depth + 1) for k, v in obj.items() if str(k) != "/Parent"}
+    if isinstance(obj, list):
+        return [_plain(v, depth + 1) for v in obj]
+    if isinstance(obj, float):
+        return round(obj, 3)
+    return str(obj) if not isinstance(obj, int | bool) else obj
+
+
+def _first_difference(got: bytes, want: bytes) -> str:
+    """The first line of a page's content where ``got`` differs from ``want``, shown."""
+    a, b = got.splitlines(), want.splitlines()
+    for x, y in zip(a, b):
+        if x != y:
+            return f"it draws {shown(x.decode('latin-1'), 40)} where cardgen draws {shown(y.decode('latin-1'), 40)}"
+    if len(a) > len(b):
+        return f"it draws more than cardgen does ({shown(a[len(b)].decode('latin-1'), 40)} …)"
+    return "it draws less than cardgen does"
+
+
+def pdf_differences(got: bytes, want: bytes) -> list[str]:
+    """How the PDF ``got`` differs from ``want`` (what this cardgen writes for the same pack),
+    named where it can be: the document's keys, each page's keys, resources and drawing."""
+    if got == want:
+        return []
+    try:
+        a, b = _reader(got), _reader(want)
+        out: list[str] = []
+        ra, rb = a.trailer["/Root"].get_object(), b.trailer["/Root"].get_object()
+        ca = {k: _plain(v) for k, v in ra.items() if str(k) != "/Pages"}
+        cb = {k: _plain(v) for k, v in rb.items() if str(k) != "/Pages"}
+        out += [
+            f"the document's {k} is not what cardgen writes"
+            for k in sorted(set(ca) | set(cb))
+            if ca.get(k) != cb.get(k)
+        ]
+        ia, ib = (_plain(r.trailer.get("/Info", {})) for r in (a, b))
+        if ia != ib:
+            keys = sorted({k for k in set(ia) | set(ib) if ia.get(k) != ib.get(k)})
+            out.append(f"the document information's {', '.join(keys[:3])} is not what cardgen writes")
+        if len(a.pages) != len(b.pages):
+            out.append(f"it has {len(a.pages)} pages, where cardgen writes {len(b.pages)}")
+        for n, (pa, pb) in enumerate(zip(a.pages, b.pages), 1):
+            da = {str(k): _plain(v) for k, v in pa.items() if str(k) not in ("/Parent", "/Contents")}
+            db = {str(k): _plain(v) for k, v in pb.items() if str(k) not in ("/Parent", "/Contents")}
+            for k in sorted(set(da) | set(db)):
+                if da.get(k) != db.get(k):
+                    what = "resources" if k == "/Resources" else k
+                    out.append(
+                        f"page {n}: its {what} {'is not' if k in db else 'is there, and is not'} what cardgen writes"
+                    )
+            ga, gb = pa.get_contents(), pb.get_contents()
+            body_a = ga.get_data() if ga is not None else b""
+            body_b = gb.get_data() if gb is not None else b""
+            if body_a != body_b:
+                out.append(f"page {n}: {_first_difference(body_a, body_b)}")
+        return out or ["its bytes are not what cardgen writes, though every page reads the same"]
+    except Exception as e:  # noqa: BLE001 - a damaged file: the audit names the damage
+        return [f"it cannot be compared with what cardgen writes ({' '.join(str(e).split())[:80]})"]
