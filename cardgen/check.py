@@ -18,7 +18,6 @@ from cardgen.files import path_kind, show_path
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
 from cardgen.products import PRODUCTS, Product, TableCheck, every_product, product
 from cardgen.proof import FolderCheck
-from cardgen.proof.exports import check_exports
 from cardgen.proof.tables import read_table
 from cardgen.rules.check import CHECKS, Violation, capped, check_pack
 from cardgen.write.staging import MARKER as FOLDER_MARKER
@@ -74,8 +73,7 @@ def check_written(folder: Path) -> FolderCheck:
     found, data = load_manifest(folder)
     assert found.check is not None  # load_manifest refused the others
     checked = found.check(folder, data)
-    exports = check_exports(folder, data, found.folder)  # png/ and tts/, as pack.json records them
-    violations = checked.violations + exports + marker_problems(folder)
+    violations = checked.violations + marker_problems(folder)
     return FolderCheck(checked.what, checked.count, violations, checked.noun, checked.checks)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -28,6 +29,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, TableCheck
 from cardgen.proof import FolderCheck
 from cardgen.proof.cards import Redraw
+from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
@@ -175,7 +177,7 @@ class NumberedPack(Generic[S]):
             files=self._files(spec, opts),
             pdf=lambda: sheets_pdf(self, spec, opts, plan_from_manifest(data)),
         )
-        return check_numbered(
+        found = check_numbered(
             folder,
             data,
             spec,
@@ -187,6 +189,15 @@ class NumberedPack(Generic[S]):
             pages=pages,
             expected=self.files_of(spec, opts),
         )
+        if not redraw:  # (a build writes its exports from the very drawings it checked)
+            return found
+        drawn = None
+        if data.get("cardgen_version") == __version__:
+            width = number_width(spec.size)
+            faces = {f"{c.number:0{width}d}": self.face(c, spec, opts) for c in spec.cards()}
+            drawn = Drawn(faces, self.back(spec, opts), opts.theme.font if opts.theme else None)
+        exports = check_exports(folder, data, "cards", drawn)  # png/ and tts/, as pack.json records them
+        return replace(found, violations=found.violations + exports)
 
     def files_of(self, spec: S, opts: PrintOptions) -> set[str]:
         """Every file a folder of the pack holds (its exports and marker aside)."""

@@ -33,6 +33,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
 from cardgen.proof.audit import pdf_damage
+from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
@@ -203,6 +204,12 @@ def check_tiles_folder(
     out += read_table(folder, order)
     if redraw:
         out += tiles_redrawn(folder, data, order, stems, numerals)
+        drawn = None
+        if data.get("cardgen_version") == __version__:
+            size, bleed = (float(data["card_mm"][0]), float(data["card_mm"][1])), float(data["bleed_mm"])
+            faces = {s: tile_face(t, size, numerals=numerals, bleed=bleed) for s, t in zip(stems, order)}
+            drawn = Drawn(faces, tile_back(size, title=data["title"], bleed=bleed))
+        out += check_exports(folder, data, FOLDER, drawn)  # png/ and tts/, as pack.json records them
     count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back")
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
     return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))

@@ -13,18 +13,23 @@ limits, one chunk of pixel data at a time.
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
-from cardgen.impose.tts import COLS, PER_SHEET, cell_pixels, rows_for, sheet_name
+from cardgen.impose.tts import COLS, PER_SHEET, back_cell, cell_pixels, rows_for, sheet_name, tts_sheets
+from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.manifest import MANIFEST
-from cardgen.render.png import pixels
+from cardgen.render import render
+from cardgen.render.png import drawing_png, pixels, rasterise, theme_fonts
 from cardgen.rules.check import Violation, capped
 
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
@@ -33,6 +38,13 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples a pixel
 INFLATE_STEP = 1 << 20  # bytes of pixel data inflated at a time
 MAX_REPORTED = 20  # per folder; the rest are summed up in one line
+# How far an export's pixels may stray from what cardgen draws (0-255 a channel, averaged), and
+# what share of them may differ strongly (by STRONG or more): the same resvg gives the same bytes;
+# the tolerance is for another build of it, and is far below the smallest real change (a card's
+# number) that tests/test_trust_check.py measures.
+MEAN_TOLERANCE = 1.0
+SHARE_TOLERANCE = 0.002
+STRONG = 64
 
 
 def chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
@@ -150,18 +162,61 @@ def check_files(
     return out
 
 
-def check_pngs(folder: Path, data: dict[str, Any], svgs: str = "cards") -> list[Violation]:
-    """``png/``: one PNG a component (and the back), each of the component's size with its bleed."""
+@dataclass(frozen=True)
+class Drawn:
+    """What this version draws for a deck, to hold its exports' pixels against: its faces by
+    file stem, its back (the printed one, or the one a TTS deck shows), the theme's font."""
+
+    faces: dict[str, Drawing]
+    back: Drawing | None
+    font: Typeface | None = None
+
+
+def pixels_differ(got: bytes, want: bytes) -> str | None:
+    """How the picture ``got`` differs from ``want`` (what cardgen draws), or None when they
+    show the same: the same bytes, or pixels that differ by no more than another build of the
+    rasteriser would (``MEAN_TOLERANCE``, ``SHARE_TOLERANCE``, justified in the tests)."""
+    if got == want:
+        return None
+    from PIL import Image, ImageChops  # (only for a check whose exports are not byte for byte ours)
+
+    with Image.open(io.BytesIO(got)) as a, Image.open(io.BytesIO(want)) as b:
+        if a.size != b.size:
+            return "is not the size cardgen draws"
+        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    counts = diff.histogram()
+    total = max(1, sum(counts))
+    mean = sum(level * n for level, n in enumerate(counts)) / total
+    share = sum(counts[STRONG:]) / total
+    if mean <= MEAN_TOLERANCE and share <= SHARE_TOLERANCE:
+        return None
+    return f"does not show what cardgen draws there ({share:.1%} of its pixels differ)"
+
+
+def check_pngs(folder: Path, data: dict[str, Any], svgs: str = "cards", drawn: Drawn | None = None) -> list[Violation]:
+    """``png/``: one PNG a component (and the back), each of the component's size with its bleed,
+    and (``drawn``) showing what this version draws for it."""
     dpi = data["png_dpi"]
     bleed = data["bleed_mm"]
     size = pixels((data["card_mm"][0] + 2 * bleed, data["card_mm"][1] + 2 * bleed), dpi)
     names = [*component_stems(folder / svgs), *(["back"] if data["backs"] else [])]
-    return check_files(folder, "png", {f"{n}.png": size for n in names}, lambda _, raw, s: png_problem(raw, s, dpi))
+    with theme_fonts(drawn.font if drawn else None) as fonts:
+
+        def check(name: str, raw: bytes, want: tuple[int, int]) -> str | None:
+            problem = png_problem(raw, want, dpi)
+            stem = name.removesuffix(".png")
+            drawing = None if drawn is None else drawn.back if stem == "back" else drawn.faces.get(stem)
+            if problem or drawing is None:
+                return problem
+            return pixels_differ(raw, drawing_png(drawing, dpi, fonts))
+
+        return check_files(folder, "png", {f"{n}.png": size for n in names}, check)
 
 
-def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
+def check_tts(folder: Path, data: dict[str, Any], drawn: Drawn | None = None) -> list[Violation]:
     """``tts/``: the sheets, 69 components and the back a sheet, at their promised sizes; the back
-    one cell; the README saying what to type for each sheet."""
+    one cell; the README saying what to type for each sheet; and (``drawn``) each sheet and the
+    back showing what this version draws."""
     count = data["cards"]
     cell = cell_pixels((data["card_mm"][0], data["card_mm"][1]))
     wanted: dict[str, Any] = {}
@@ -177,9 +232,21 @@ def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
     wanted["back.png"] = cell
     wanted["README.txt"] = say
 
+    card = (float(data["card_mm"][0]), float(data["card_mm"][1]))
+    pictures: dict[str, Callable[[list[str]], bytes]] = {}
+    if drawn is not None and drawn.back is not None:
+        back = drawn.back
+        for i, sheet in enumerate(tts_sheets(list(drawn.faces.values()), back, card)):
+            pictures[sheet_name(i)] = partial(_raster, render("svg", [sheet.drawing]), sheet.pixels)
+        pictures["back.png"] = partial(_raster, render("svg", [back_cell(back, card)]), cell)
+
     def check(name: str, raw: bytes, value: Any) -> str | None:
         if name != "README.txt":
-            return png_problem(raw, value, None)
+            problem = png_problem(raw, value, None)
+            if problem or name not in pictures:
+                return problem
+            with theme_fonts(drawn.font if drawn else None) as fonts:
+                return pixels_differ(raw, pictures[name](fonts))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -190,13 +257,20 @@ def check_tts(folder: Path, data: dict[str, Any]) -> list[Violation]:
     return check_files(folder, "tts", wanted, check)
 
 
-def check_exports(folder: Path, data: dict[str, Any], svgs: str = "cards") -> list[Violation]:
+def _raster(svg: bytes, size: tuple[int, int], fonts: list[str]) -> bytes:
+    return rasterise(svg, size, fonts=fonts)
+
+
+def check_exports(
+    folder: Path, data: dict[str, Any], svgs: str = "cards", drawn: Drawn | None = None
+) -> list[Violation]:
     """Every problem with ``png/`` and ``tts/`` in a deck folder, as its ``pack.json`` (``data``,
-    validated) records them; ``svgs``: the folder of its component SVGs, which the PNGs are named after."""
+    validated) records them; ``svgs``: the folder of its component SVGs, which the PNGs are
+    named after; ``drawn``: what this version draws for the deck, which their pixels must show."""
     out: list[Violation] = []
     exports: tuple[tuple[str, str, Callable[[], list[Violation]]], ...] = (
-        ("png", "png_dpi", lambda: check_pngs(folder, data, svgs)),
-        ("tts", "tts", lambda: check_tts(folder, data)),
+        ("png", "png_dpi", lambda: check_pngs(folder, data, svgs, drawn)),
+        ("tts", "tts", lambda: check_tts(folder, data, drawn)),
     )
     for sub, key, check in exports:
         if data.get(key):
