@@ -135,6 +135,8 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise CardgenError(f"{path}: not a TOML file ({e})") from None
+    except RecursionError:
+        raise CardgenError(f"{path}: not a TOML file cardgen reads (nested too deeply)") from None
     defaults: dict[str, Any] = {}
     items: list[Item] = []
     commands = set(by_command())
@@ -223,9 +225,12 @@ class BuildReport:
     def failure(self) -> str:
         """One line for what failed ('' when nothing did): nothing is written then."""
         failed = self.failed
-        if len(failed) == 1:
-            return f"{failed[0].job.item.name}: {failed[0].error}; nothing was written"
-        return f"{len(failed)} of {len(self.outcomes)} items failed, so nothing was written" if failed else ""
+        if not failed:
+            return ""
+        first = failed[0]
+        n = self.outcomes.index(first) + 1
+        more = f" (and {len(failed) - 1} more item{'s' if len(failed) > 2 else ''} failed)" if len(failed) > 1 else ""
+        return f"item {n} ({first.job.item.name}): {first.error}{more}; nothing was written"
 
     def summary(self) -> list[str]:
         """Where each item went, then what was built and how to print it."""

@@ -8,6 +8,7 @@ The commands are in ``trains`` and ``games``; what they share in ``app``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import sys
@@ -46,6 +47,7 @@ def _status(argv: list[str] | None) -> int:
     from cardgen.files import reason, show_path
 
     command = typer.main.get_command(app)
+    _ascii_numbers(command)
     try:
         rv = command.main(args=argv, prog_name="cardgen", standalone_mode=False)
     except CardgenError as e:
@@ -78,6 +80,33 @@ def _status(argv: list[str] | None) -> int:
 
 
 LONG_QUOTED = re.compile(f"'([^']{{{SHOWN + 1},}})'")
+
+
+def _ascii_numbers(command: Any) -> None:
+    """Every whole number on the command line is ASCII digits: Click reads an option with
+    Python's int(), which also takes '٧', '７' and '1_0'. Each integer option of every command
+    (and of every command to come) gets a type that refuses them, in one line."""
+    for param in getattr(command, "params", []):
+        kind = type(param.type)
+        if getattr(param.type, "name", "") in ("int", "integer") and not getattr(kind, "ascii_only", False):
+            param.type = _ascii_int_type(kind)()  # type: ignore[arg-type]
+    for sub in getattr(command, "commands", {}).values():
+        _ascii_numbers(sub)
+
+
+@functools.cache
+def _ascii_int_type(kind: Any) -> type:
+    class AsciiInt(kind):  # type: ignore[misc]
+        ascii_only = True
+
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            if isinstance(value, str):
+                digits = value.strip().removeprefix("-").removeprefix("+")
+                if not (digits.isascii() and digits.isdigit()):
+                    self.fail(f"{shown(value)} is not a whole number written with the digits 0-9", param, ctx)
+            return super().convert(value, param, ctx)
+
+    return AsciiInt
 
 
 def _output_failed(e: OSError) -> int:

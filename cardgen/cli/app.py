@@ -137,26 +137,29 @@ def report(headline: str, notes: list[str]) -> None:
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
 
 
-def progress(label: str):  # type: ignore[no-untyped-def]
-    """A progress callback drawing a bar on a terminal, and nothing when piped. The bar (and
-    rich, and its refresh thread) starts at the first step: a command that is done before it
-    has anything to show never draws one."""
-    if not err.is_terminal:
-        return None
-    bar: Any = None
-    task: Any = None
+class progress:  # noqa: N801 - called like the function it stands for
+    """How a build reports (``write.deck.Progress``): a bar on a terminal, nothing when piped;
+    and a line up front for a big job (on stderr, terminal or not). The bar (and rich, and its
+    refresh thread) starts at the first step that has done something."""
 
-    def step(done: int, total: int) -> None:
-        nonlocal bar, task
-        if bar is None:
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.task: Any = None
+
+    def say(self, line: str) -> None:
+        err.print(line, markup=False, style="yellow")
+
+    def __call__(self, done: int, total: int) -> None:
+        if not err.is_terminal or (self.bar is None and done == 0):
+            return
+        if self.bar is None:
             from rich.console import Console
             from rich.progress import Progress
 
-            bar = Progress(console=Console(stderr=True), transient=True)
-            task = bar.add_task(label, total=total)
-            bar.start()
-        bar.update(task, completed=done, total=total)
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task(self.label, total=total)
+            self.bar.start()
+        self.bar.update(self.task, completed=done, total=total)
         if done >= total:
-            bar.stop()
-
-    return step
+            self.bar.stop()

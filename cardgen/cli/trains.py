@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cardgen.cli.app import PRINT_ALL, Out, app, err, out, printing, progress, report
+from cardgen.cli.app import PRINT_ALL, Out, app, out, printing, progress, report
 from cardgen.errors import CardgenError
 from cardgen.options import PrintOptions
 
@@ -106,9 +106,6 @@ def build(
     if bar:
         bar(1, 1)
     if built.failed:
-        if len(built.failed) > 1:
-            for o in built.failed:
-                err.print(f"failed: {o.job.item.name}: {o.error}", markup=False, style="red")
         raise CardgenError(built.failure())
     if not quiet:
         for line in built.summary():

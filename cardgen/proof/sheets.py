@@ -16,6 +16,7 @@ from cardgen.layout.shapes import ADVANCE, Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
+from cardgen.render.bidi import visual
 from cardgen.rules.check import Violation
 from cardgen.units import shown
 
@@ -111,7 +112,8 @@ def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
 def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface | None = None) -> tuple[float, float]:
     """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
     the font a text set in the theme's font has (its own widths)."""
-    width = theme.width(t.text, t.size, t.bold) if t.theme and theme else len(t.text) * ADVANCE * t.size
+    drawn = visual(t.text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
+    width = theme.width(drawn, t.size, t.bold) if t.theme and theme else len(drawn) * ADVANCE * t.size
     shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
     a = math.radians(t.rotate)
     x = slot.origin[0] + t.x - shift * math.cos(a)

@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen import __version__
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface
 from cardgen.render import font_path
+from cardgen.render.bidi import visual
 from cardgen.render.renderer import Renderer
 
 PT = 72 / 25.4  # points per mm
@@ -211,12 +212,13 @@ class _Page(Renderer):
         c = self.c
         name, size = font_name(t), t.size * PT
         font = pdfmetrics.getFont(name)
-        width = pdfmetrics.stringWidth(t.text, name, size)
+        drawn = visual(t.text)  # (a right-to-left text in the order and letter forms to draw)
+        width = pdfmetrics.stringWidth(drawn, name, size)
         x0 = 0 - 0.5 * width if t.anchor == "middle" else 0 - width if t.anchor == "end" else 0
         tf = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
         ops: list[str] = []
         current = -1
-        for subset, chunk in font.splitString(t.text, c._doc):
+        for subset, chunk in font.splitString(drawn, c._doc):
             if subset != current:
                 ops.append(f"{font.getSubsetInternalName(subset, c._doc)} {tf}")
                 current = subset
@@ -232,7 +234,7 @@ class _Page(Renderer):
         if t.rotate:
             c.rotate(-t.rotate)  # SVG turns clockwise on a y-down page
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-        draw[t.anchor](0, 0, t.text)
+        draw[t.anchor](0, 0, visual(t.text))
         c.restoreState()
 
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:

@@ -139,11 +139,19 @@ def rasterise(
     return with_dpi(data, dpi) if dpi else data
 
 
-def picture_png(svg: str, longest: int) -> bytes:
-    """Someone else's SVG (a theme's picture) as a PNG ``longest`` pixels on its long side,
-    transparent where it draws nothing; its fonts are the machine's."""
-    natural = png_size(bytes(resvg_py.svg_to_bytes(svg_string=svg)))
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=longest / max(natural)))
+def picture_png(svg: str, longest: int, natural: tuple[float, float]) -> bytes:
+    """Someone else's SVG (a theme's picture, read and found sound: ``themes.pictures.svg_size``
+    gives its ``natural`` size) as a PNG ``longest`` pixels on its long side, transparent where
+    it draws nothing; its fonts are the machine's. The long side is given to resvg, never left
+    to the SVG: the canvas is never larger than ``longest`` a side."""
+    w, h = natural
+    if w >= h:
+        data = bytes(resvg_py.svg_to_bytes(svg_string=svg, width=longest))
+    else:
+        data = bytes(resvg_py.svg_to_bytes(svg_string=svg, height=longest))
+    if max(png_size(data)) > longest:  # pragma: no cover - resvg fits the side it is given
+        raise ValueError("resvg drew it larger than asked")
+    return data
 
 
 def drawing_png(drawing: Drawing, dpi: float, fonts: Sequence[str] = ()) -> bytes:

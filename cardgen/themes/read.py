@@ -62,6 +62,8 @@ def load_theme(path: Path) -> Theme:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise CardgenError(f"{where}: not a TOML file ({e})") from None
+    except RecursionError:
+        raise CardgenError(f"{where}: not a TOML file cardgen reads (nested too deeply)") from None
     return parse_theme(data, where, name=theme_name(path), folder=path.parent)
 
 
@@ -118,7 +120,12 @@ def _choice(
     data: dict[str, Any], key: str, choices: tuple[str, ...], where: str, folder: Path | None
 ) -> tuple[str, Picture | None]:
     """One of ``choices``, or a picture file of one's own: (its name in the pack, the picture)."""
-    value = _text(data, key, where) or choices[0]
+    value = _text(data, key, where)
+    if key in data and not value.strip():
+        raise CardgenError(
+            f"{where}: {key} is empty: write one of {', '.join(map(repr, choices))}, or name a picture file"
+        )
+    value = value or choices[0]
     if value in choices:
         return value, None
     if folder is not None and ("." in value or "/" in value):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
@@ -27,7 +27,43 @@ from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.staging import Staging
 from cardgen.write.workers import second_core
 
-Progress = Callable[[int, int], None]
+
+class Progress(Protocol):
+    """How a long build reports: ``progress(done, total)`` as it goes, and ``say(line)`` once,
+    up front, when the job is big enough to take a while (the command line prints it)."""
+
+    def __call__(self, done: int, total: int) -> None: ...
+
+    def say(self, line: str) -> None: ...
+
+
+# What a component costs, measured on the 2-core machine (seconds; bytes on disk), to say up
+# front how big a job is: an SVG and its proof; a PNG per million pixels; a TTS sheet's share.
+SECONDS_A_CARD = 0.002
+SECONDS_A_MEGAPIXEL = 0.085
+BIG_JOB_SECONDS = 15.0
+
+
+def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tuple[float, int]:
+    """About how long (s) a deck of ``cards`` takes to write and prove, and how much it writes
+    (bytes): what ``write_deck`` says up front when that is long.
+
+    >>> from cardgen.options import print_options
+    >>> seconds, size = job_size(84, (63.5, 88.9), print_options())
+    >>> round(seconds, 2), size // 1000
+    (0.17, 1680)
+    >>> seconds, size = job_size(100, (63.5, 88.9), print_options(png=1200))  # 3000 × 4200 px each
+    >>> round(seconds), round(size / 1e6, 1)
+    (107, 14.6)
+    """
+    megapixels = 0.0
+    if opts.png:
+        w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.png)
+        megapixels = w * h / 1e6
+    tts = 0.25 if opts.tts else 0.0  # a card's cell on a 4096-px sheet: about a quarter megapixel
+    seconds = cards * (SECONDS_A_CARD + SECONDS_A_MEGAPIXEL * (megapixels + tts))
+    size = cards * (20_000 + int(megapixels * 10_000) + (25_000 if opts.tts else 0))
+    return seconds, size
 
 
 @dataclass
@@ -39,6 +75,15 @@ class BuildResult:
     sheets: int
     notes: list[str] = field(default_factory=list)
     noun: str = "cards"  # what ``cards`` counts
+
+
+def _duration(seconds: float) -> str:
+    """``45 s``, ``3 min``, ``1.5 h``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> SheetPlan:
@@ -98,6 +143,16 @@ def write_deck(
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
     steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
+    seconds, size = job_size(len(faces), plan.card, opts)
+    if progress is not None and seconds >= BIG_JOB_SECONDS:
+        what = ", a PNG each" if opts.png else ""
+        what += " and Tabletop Simulator sheets" if opts.tts else ""
+        progress.say(
+            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)} and {size / 1e9:.1f} GB; "
+            "Ctrl-C stops it and writes nothing"
+        )
+    if progress is not None:
+        progress(0, steps)
     with Staging(folder) as stage, second_core() as core:
         made = core.submit(sheets, stage.place(f"{slug}.pdf"))
         for i, (stem, drawing) in enumerate(faces, 1):
