@@ -45,6 +45,7 @@ Schema = Mapping[str, Field]
 # own keys are in its declaration (``Product.keys``).
 DECK: dict[str, Field] = {
     "game": Field("str", 1, 40),
+    "name": Field("str", 1, 240),  # the folder's name as written, and its PDF's
     "cards": Field("int", 1, 100_000),
     "card_mm": Field("size", 10, 400),
     "bleed_mm": Field("number", 0, 12.7),
@@ -63,11 +64,15 @@ DECK: dict[str, Field] = {
 }
 
 
-def deck_record(own: Mapping[str, object], count: int, opts: PrintOptions, plan: SheetPlan, backs: bool) -> bytes:
-    """What a deck writes as ``pack.json``: its product's ``own`` keys (``game`` first), then
-    what was asked for, so ``cardgen check FOLDER`` knows what the files must hold."""
+def deck_record(
+    own: Mapping[str, object], name: str, count: int, opts: PrintOptions, plan: SheetPlan, backs: bool
+) -> bytes:
+    """What a deck writes as ``pack.json``: its product's ``own`` keys (``game`` first), its
+    ``name`` (the folder's, and its PDF's), then what was asked for, so ``cardgen check FOLDER``
+    knows what the files must hold."""
     data = {
         **own,
+        "name": name,
         "cards": count,
         "card_mm": list(plan.card),
         "bleed_mm": opts.bleed,

@@ -14,13 +14,16 @@ True
 >>> print_options(card="2.5x3.5in").suffix
 ''
 >>> print_options(png="300", tts=True).png, print_options(png=300).suffix
-(300, '')
+(300, '-png300')
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 
 from cardgen.errors import CardgenError
 from cardgen.layout.theme import Theme
@@ -30,6 +33,7 @@ MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
 MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not an offset
 PNG_DPI = (72, 1200)  # below, a card is a thumbnail; above, a poker card passes 20 megapixels
 DEFAULT_CARD, DEFAULT_PAPER = "poker", "a4"
+DEFAULT_MARGIN = 5.0
 _OFFSET = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*,\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*$")
 
 
@@ -117,12 +121,25 @@ class PrintOptions:
 
     @property
     def suffix(self) -> str:
-        """What a folder name gains for print options that change the files: card size,
-        paper, bleed, backs, theme; empty for the defaults (``-bridge-letter-bleed3mm-backs``).
-        PNGs and the TTS deck only add files, so they leave the name alone."""
-        parts = [f"bleed{self.bleed:g}mm"] if self.bleed else []
+        """What a folder's name (and its PDF's) gains for every print option that is not the
+        default, so that two commands making different things never share a folder or a file
+        name: ``-bridge-letter-bleed1-8in-margin6mm-gutter2mm-backs-offset0.5,-1-png300-tts``,
+        then the theme and the title; empty for the defaults.
+
+        >>> print_options(card="bridge", paper="letter", bleed="1/8in", backs=True).suffix
+        '-bridge-letter-bleed1-8in-backs'
+        >>> print_options(margin="6mm", gutter="2mm", png=300, tts=True, title="Family night!").suffix
+        '-margin6mm-gutter2mm-png300-tts-family-night'
+        """
+        parts = [f"bleed{length_name(self.bleed)}"] if self.bleed else []
+        parts += [f"margin{length_name(self.margin)}"] if self.margin != DEFAULT_MARGIN else []
+        parts += [f"gutter{length_name(self.gutter)}"] if self.gutter else []
         parts += ["backs"] if self.backs else []
+        parts += [f"offset{self.back_offset[0]:g},{self.back_offset[1]:g}"] if self.backs and any(self.back_offset) else []
+        parts += [f"png{self.png}"] if self.png else []
+        parts += ["tts"] if self.tts else []
         parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
+        parts += [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
 
     @property
@@ -139,6 +156,35 @@ class PrintOptions:
         if self.paper_name != DEFAULT_PAPER:
             parts.append(self.paper_name)
         return "".join(f"-{p}" for p in parts)
+
+
+def length_name(mm: float) -> str:
+    """A length as a file name spells it: in inches when it is a simple fraction of one and not
+    a round number of tenths of a millimetre (``1-8in`` for 1/8 in), else in mm.
+
+    >>> length_name(3.175), length_name(3.0), length_name(6.35), length_name(25.4), length_name(0.5)
+    ('1-8in', '3mm', '1-4in', '25.4mm', '0.5mm')
+    """
+    if abs(mm * 10 - round(mm * 10)) > 1e-6:
+        inches = Fraction(mm / 25.4).limit_denominator(64)
+        if abs(float(inches) * 25.4 - mm) < 1e-6:
+            return f"{inches.numerator}-{inches.denominator}in" if inches.denominator > 1 else f"{inches.numerator}in"
+    return f"{mm:g}mm"
+
+
+def title_name(title: str) -> str:
+    """A title as a file name spells it: its letters and digits in lower case, words joined by
+    hyphens, at most 30 characters; a title with hardly any of them (one in Arabic script, say)
+    is named by a digest instead.
+
+    >>> title_name("Family night!"), title_name("محطة القطار")[:6], len(title_name("محطة القطار"))
+    ('family-night', 'title-', 14)
+    """
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:30].strip("-")
+    if sum(c.isalnum() for c in slug) >= 3:
+        return slug
+    return "title-" + hashlib.sha256(title.encode("utf-8")).hexdigest()[:8]
 
 
 def parse_offset(text: str) -> tuple[float, float]:

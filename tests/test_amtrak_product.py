@@ -237,7 +237,7 @@ IDS = [f"{n}p-{p}" for n, p in VARIANTS]
 
 
 def pdf_of(folder: Path) -> Path:
-    return folder / f"{folder.name.removesuffix('-letter')}.pdf"  # files keep the name; the folder adds the paper
+    return folder / f"{folder.name}.pdf"  # the files are named as their folder is, paper and all
 
 
 def page_words(page, *, bold: bool = False) -> list[str]:  # type: ignore[no-untyped-def]
@@ -250,7 +250,7 @@ def test_files_and_page_size(cards, players, paper):
     folder = cards[players, paper]
     pages = 1 if players <= 2 else 2  # two players a portrait page
     svgs = sorted(folder.glob("*.svg"))
-    stem = folder.name.removesuffix("-letter")
+    stem = folder.name
     assert [p.name for p in svgs] == [f"{stem}-page-{i}.svg" for i in range(1, pages + 1)]
     reader = PdfReader(pdf_of(folder))
     assert len(reader.pages) == pages
@@ -343,7 +343,7 @@ def test_all_ink_inside_the_margin(cards, players, paper):
 def test_a_wider_margin_is_kept_and_an_impossible_one_refused(tmp_path, capsys):
     code, _, err = cli(capsys, "scorecard", "--players", "2", "--margin", "10mm", "--out", str(tmp_path))
     assert code == 0, err
-    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-2-players").glob("*.pdf"))) as pdf:
+    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-2-players-margin10mm").glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         m = 10 * PT
         for b in _boxes(page):
@@ -354,7 +354,7 @@ def test_a_wider_margin_is_kept_and_an_impossible_one_refused(tmp_path, capsys):
     code, out, err = cli(capsys, "scorecard", "--paper", "letter", "--margin", "8mm", "--out", str(letter))
     assert code == 0, err
     assert "2 pages" in out
-    with pdfplumber.open(next((letter / "amtrak-scorecard-2-players-letter").glob("*.pdf"))) as pdf:
+    with pdfplumber.open(next((letter / "amtrak-scorecard-2-players-letter-margin8mm").glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2
         for page in pdf.pages:
             m = 8 * PT
@@ -507,7 +507,7 @@ def test_title_is_printed_on_every_page(tmp_path, capsys):
     code, out, err = cli(capsys, "scorecard", "--players", "3", "--title", "Family night", "--out", str(tmp_path))
     assert code == 0, err
     assert "2 pages" in out and "amtrak-scorecard-3-players" in out
-    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-3-players").glob("*.pdf"))) as pdf:
+    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-3-players-family-night").glob("*.pdf"))) as pdf:
         for i, page in enumerate(pdf.pages, 1):
             text = page.extract_text()
             assert "Family night" in text and f"page {i} of 2" in text

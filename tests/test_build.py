@@ -114,7 +114,7 @@ def test_a_config_names_a_set_with_its_own_print_options(tmp_path, capsys):
         "placemat-census-4",  # the item's own paper wins over the config's
         "supertrain-wild-numerals-letter",
     ]
-    pdf = PdfReader(tmp_path / "o" / "got-pattern-two-census-5-letter-backs" / "got-pattern-two-census-5.pdf")
+    pdf = PdfReader(tmp_path / "o" / "got-pattern-two-census-5-letter-backs" / "got-pattern-two-census-5-letter-backs.pdf")
     box = pdf.pages[0].mediabox
     assert sorted((float(box.width), float(box.height))) == sorted(LETTER_PT)
 
@@ -164,7 +164,7 @@ def test_config_print_options_take_their_own_types(tmp_path, capsys):
     config.write_text('[[pack]]\npattern = "two"\ncensus = 3\ncopies = 1\npng = 72\ntts = true\n')
     code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o", "--quiet")
     assert code == 0, err
-    folder = tmp_path / "o" / "got-pattern-two-census-3-copies-1"
+    folder = tmp_path / "o" / "got-pattern-two-census-3-copies-1-png72-tts"
     assert (folder / "png" / "001.png").is_file() and (folder / "tts" / "deck.png").is_file()
     config.write_text('[[pack]]\npng = "lots"\n')
     code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "p")

@@ -224,7 +224,7 @@ def test_theme_colours_change_the_card(tmp_path):  # type: ignore[no-untyped-def
     theme.write_text(THEME, "utf-8")
     plain = typed(build_pack)(pattern="one", census=2, png=300, out=tmp_path / "a").folder
     green = typed(build_pack)(pattern="one", census=2, png=300, theme=str(theme), out=tmp_path / "b").folder
-    assert green.name == "got-pattern-one-census-2-theme-green"
+    assert green.name == "got-pattern-one-census-2-png300-theme-green"
     # The panel's frame is 0.35 mm of accent on its edge, 1/8 in (37.5 px at 300 dpi) in from
     # the cut; the tint is the ground between the cut and the panel.
     edge, ground, middle = (37, 525), (15, 525), (375, 525)

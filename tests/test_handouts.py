@@ -44,7 +44,7 @@ def written(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untype
             result = build_handout(game=game, opts=print_options(paper=paper), out=out, **CASES[game])
             doc = build(game, **CASES[game])
             folder = result.folder
-            cache[(game, paper)] = (folder / f"{doc.slug}.html", folder / f"{doc.slug}.pdf", doc)
+            cache[(game, paper)] = (folder / f"{folder.name}.html", folder / f"{folder.name}.pdf", doc)
         return cache[(game, paper)]
 
     return get

@@ -624,8 +624,9 @@ def test_a_killed_build_leaves_the_previous_build_whole_and_the_next_build_sweep
         cardgen("pack", "--pattern", "one", "--census", "26", "--title", "new", "--out", out, cwd=cwd).returncode == 0
     )
     assert leftovers(tmp_path) == []
-    assert _digest(dest) != previous
-    assert cardgen("check", dest, cwd=cwd).returncode == 0
+    titled = out / "got-pattern-one-census-26-new"  # another title: another folder, beside the first
+    assert _digest(dest) == previous and _digest(titled) != previous
+    assert cardgen("check", titled, cwd=cwd).returncode == 0
 
 
 def test_an_old_folder_orphaned_between_two_renames_is_put_back(tmp_path, capsys):

@@ -540,8 +540,8 @@ def test_build_writes_svg_and_pdf_for_every_census(tmp_path, paper):
 
 def test_build_grid_and_notes(tmp_path):
     r = build_placemat(grid="3x3", census=None, out=tmp_path, title="Trains 2D")
-    assert r.folder.name == "placemat-grid-3x3"
-    root = etree.parse(str(r.folder / "placemat-grid-3x3.svg")).getroot()
+    assert r.folder.name == "placemat-grid-3x3-trains-2d"  # the title is in the name: another mat's folder
+    root = etree.parse(str(r.folder / "placemat-grid-3x3-trains-2d.svg")).getroot()
     assert {e.text for e in root.findall(f".//{SVG}text[@class='space-name']")} == {
         r_ + c for r_ in "ABC" for c in "DEF"
     }

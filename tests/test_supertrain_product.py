@@ -480,7 +480,7 @@ def test_scoresheet_has_a_row_per_round_in_engine_order_and_a_column_per_player(
     from cardgen.products.scoresheet import build_scoresheet
 
     result = typed(build_scoresheet)(players=players, paper=paper, out=tmp_path)
-    pdf_path = result.folder / f"supertrain-scoresheet-{players}-players.pdf"
+    pdf_path = result.folder / f"{result.folder.name}.pdf"  # named as its folder is
     with pdfplumber.open(pdf_path) as pdf:
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
@@ -502,7 +502,7 @@ def test_scoresheet_has_a_row_per_round_in_engine_order_and_a_column_per_player(
             assert obj["x0"] >= margin and obj["x1"] <= page.width - margin
             assert obj["top"] >= margin and obj["bottom"] <= page.height - margin
         assert (page.width > page.height) == (players >= 6)
-    svg = etree.parse(str(result.folder / f"supertrain-scoresheet-{players}-players.svg")).getroot()
+    svg = etree.parse(str(result.folder / f"{result.folder.name}.svg")).getroot()
     assert [t.text for t in svg.iterfind(".//s:text[@class='round']", NS)] == ROUNDS
     assert len(svg.findall(".//s:text[@class='player']", NS)) == players
 

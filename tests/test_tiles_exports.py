@@ -77,7 +77,7 @@ def wild(tmp_path_factory):  # type: ignore[no-untyped-def]
     """The wild tiles through the CLI with --png 300 --tts (no backs printed)."""
     out = tmp_path_factory.mktemp("wild")
     assert run(["tiles", "--png", "300", "--tts", "--out", str(out)]) == 0
-    return out / "supertrain-wild"
+    return out / "supertrain-wild-png300-tts"
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def moved(tmp_path_factory):  # type: ignore[no-untyped-def]
     out = tmp_path_factory.mktemp("moved")
     args = ["--bleed", "3mm", "--backs", "--back-offset", "1,-0.5", "--png", "300", "--tts"]
     assert run(["tiles", *args, "--out", str(out)]) == 0
-    return out / "supertrain-wild-bleed3mm-backs"
+    return out / "supertrain-wild-bleed3mm-backs-offset1,-0.5-png300-tts"
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def pack(tmp_path_factory):  # type: ignore[no-untyped-def]
     out = tmp_path_factory.mktemp("pack")
     args = ["pack", "--census", "3", "--copies", "2", "--backs", "--png", "150", "--tts", "--out", str(out)]
     assert run(args) == 0
-    return out / "got-pattern-one-census-3-copies-2-backs"
+    return out / "got-pattern-one-census-3-copies-2-backs-png150-tts"
 
 
 def copy(folder: Path, tmp_path: Path) -> Path:
@@ -125,7 +125,7 @@ def test_with_bleed_each_side_grows_by_twice_the_bleed(moved):  # type: ignore[n
 def test_a_tile_png_shows_what_the_pdf_shows(wild):  # type: ignore[no-untyped-def]
     """Tile 1 (0-Train) against pdfium's raster of its place on the sheet (the top-left tile,
     found by its 2 × 1 in ground with pdfplumber); tile 2 (1-Train) is plainly another."""
-    pdf = wild / "supertrain-wild.pdf"
+    pdf = wild / f"{wild.name}.pdf"
     with pdfplumber.open(pdf) as doc:
         x0, top = grounds(doc.pages[0], TILE)[0]
     scale = 300 / 72
@@ -150,9 +150,9 @@ def test_the_tts_sheet_and_its_readme(wild):  # type: ignore[no-untyped-def]
 
 def test_back_offset_moves_the_tile_backs_by_that_many_mm(moved, tmp_path):  # type: ignore[no-untyped-def]
     assert run(["tiles", "--bleed", "3mm", "--backs", "--out", str(tmp_path)]) == 0
-    plain = tmp_path / "supertrain-wild-bleed3mm-backs" / "supertrain-wild.pdf"
+    plain = tmp_path / "supertrain-wild-bleed3mm-backs" / "supertrain-wild-bleed3mm-backs.pdf"
     ground = (TILE[0] + 6, TILE[1] + 6)  # each back's ground runs into its 3 mm bleed
-    with pdfplumber.open(plain) as a, pdfplumber.open(moved / "supertrain-wild.pdf") as b:
+    with pdfplumber.open(plain) as a, pdfplumber.open(moved / f"{moved.name}.pdf") as b:
         assert len(a.pages) == len(b.pages) == 2  # one sheet of 21 and its backs
         fronts_a, fronts_b = grounds(a.pages[0], ground), grounds(b.pages[0], ground)
         assert fronts_a == fronts_b and len(fronts_a) == 21  # the fronts stay
@@ -185,7 +185,8 @@ def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ig
     assert run([*base, "--back-offset", "1,-0.5", "--out", str(tmp_path / "c")]) == 0
     assert run(["pack", "--census", "3", "--copies", "1", "--back-offset", "1,-0.5", "--out", str(tmp_path / "d")]) == 0
     name = "got-pattern-one-census-3-copies-1"
-    a, b, c = (tmp_path / x / f"{name}-backs" / "pack.json" for x in "abc")
+    a, b = (tmp_path / x / f"{name}-backs" / "pack.json" for x in "ab")
+    c = tmp_path / "c" / f"{name}-backs-offset1,-0.5" / "pack.json"  # its folder says so
     assert a.read_bytes() == b.read_bytes()  # 0,0: byte for byte as before
     assert "back_offset" not in json.loads(a.read_text("utf-8"))
     assert json.loads(c.read_text("utf-8"))["back_offset"] == [1.0, -0.5]
@@ -195,7 +196,7 @@ def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ig
 def test_a_moved_pack_checks_clean_and_without_its_record_fails_naming_the_backs(tmp_path, capsys):  # type: ignore[no-untyped-def]
     args = ["pack", "--census", "3", "--copies", "4", "--backs", "--back-offset", "1,-0.5", "--out", str(tmp_path)]
     assert run(args) == 0  # 12 cards: two sheets of 9, each with its backs page
-    folder = tmp_path / "got-pattern-one-census-3-backs"  # 4 copies: the default
+    folder = tmp_path / "got-pattern-one-census-3-backs-offset1,-0.5"  # 4 copies: the default
     code, out, err = cli(capsys, "check", str(folder))
     assert code == 0, out + err
     edit_manifest(folder, back_offset=None)

@@ -122,7 +122,7 @@ def test_handout_command_writes_html_and_pdf(tmp_path, capsys):
     assert code == 0, err
     folder = tmp_path / "handout-train-letter"  # paper other than A4 is in the folder's name
     ours = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))  # dot files: Staging's own
-    assert ours == ["figure-1.svg", "handout-train.html", "handout-train.pdf"]
+    assert ours == ["figure-1.svg", "handout-train-letter.html", "handout-train-letter.pdf"]  # named as their folder
     assert "3 pages on letter (summary 2 + 1)" in out
     code, out, _ = cli(capsys, "handout", "--list")
     assert code == 0 and [line.split()[0] for line in out.splitlines()] == [

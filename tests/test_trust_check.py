@@ -45,7 +45,7 @@ def built(tmp_path_factory):  # type: ignore[no-untyped-def]
     return {
         "plain": root / "got-pattern-one-census-3-copies-2",
         "bleed": root / "got-pattern-one-census-3-copies-2-bleed3mm-backs",
-        "exports": root / "got-pattern-one-census-3-copies-1-backs",
+        "exports": root / "got-pattern-one-census-3-copies-1-backs-png72-tts",
         "tiles": root / "supertrain-wild",
     }
 

@@ -100,7 +100,7 @@ def test_what_cardgen_wrote_and_file_browser_litter_are_replaced(tmp_path, capsy
     assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
     folder = tmp_path / "placemat-census-4"
     (folder / ".DS_Store").write_bytes(b"\0")
-    assert cli(capsys, "placemat", "--census", "4", "--title", "again", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
     assert sorted(p.name for p in folder.iterdir()) == [MARKER, "placemat-census-4.pdf", "placemat-census-4.svg"]
 
 

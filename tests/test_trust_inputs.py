@@ -200,7 +200,7 @@ def test_numbers_are_ascii_digits(tmp_path, capsys, args):  # type: ignore[no-un
 def test_a_right_to_left_title_is_drawn_joined_and_checked(tmp_path, capsys, title):  # type: ignore[no-untyped-def]
     code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path)
     assert code == 0, err
-    folder = tmp_path / "got-pattern-one-census-3-copies-1"
+    (folder,) = tmp_path.glob("got-pattern-one-census-3-copies-1-title-*")  # named by a digest of the title
     assert cli(capsys, "check", folder)[0] == 0
     assert title in (folder / "cards" / "001.svg").read_text("utf-8")  # the SVG holds it as typed
     pdf = pdfium.PdfDocument(next(folder.glob("*.pdf")))

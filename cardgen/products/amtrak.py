@@ -39,7 +39,8 @@ def build_scorecard(
     pages = scorecard_pages(players, opts.paper, opts.margin, title=opts.title)
     slug = "amtrak-scorecard-" + ("solo" if players == 1 else f"{players}-players")
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"
-    folder = out / (slug + opts.suffix)  # paper other than A4 is in the name, as for every product
+    slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
+    folder = out / slug
     with Staging(folder) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))

@@ -39,7 +39,8 @@ def handout_files(doc: Document, opts: PrintOptions) -> dict[str, bytes]:
     margin = max(opts.margin, MIN_MARGIN)
     html = writer("html")(doc, title=opts.title, paper=opts.paper, margin=margin)
     pdf = writer("document")(doc, title=opts.title, paper=opts.paper, margin=margin)
-    files = {f"{doc.slug}.html": html, f"{doc.slug}.pdf": pdf}
+    name = doc.slug + opts.suffix  # the folder's name, and its files': two handouts never share one
+    files = {f"{name}.html": html, f"{name}.pdf": pdf}
     figures = doc.figures()
     if figures:  # the first diagram on its own, as the handout's picture (the build's index shows it)
         files["figure-1.svg"] = writer("svg")([figures[0].drawing], title=figures[0].caption)
@@ -65,10 +66,10 @@ def build_handout(
     opts = opts or print_options()
     doc = build(game, pattern=pattern, census=census, categories=categories)
     files = handout_files(doc, opts)
-    problems, pages, summary = check_pdf(files[f"{doc.slug}.pdf"], opts.paper, _summary_ends(doc))
+    problems, pages, summary = check_pdf(files[f"{doc.slug + opts.suffix}.pdf"], opts.paper, _summary_ends(doc))
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
-    folder = out / (doc.slug + opts.suffix)  # paper other than A4 is in the name, as for every product
+    folder = out / (doc.slug + opts.suffix)  # every print option not the default is in the name
     with Staging(folder) as stage:
         for name, data in files.items():
             stage.write(name, data)

@@ -187,7 +187,7 @@ class NumberedPack(Generic[S]):
             audit=redraw,
             theme=opts.theme.font if opts.theme else None,
             pages=pages,
-            expected=self.files_of(spec, opts),
+            expected=self.files_of(spec, opts, data["name"]),
         )
         if not redraw:  # (a build writes its exports from the very drawings it checked)
             return found
@@ -199,12 +199,12 @@ class NumberedPack(Generic[S]):
         exports = check_exports(folder, data, "cards", drawn)  # png/ and tts/, as pack.json records them
         return replace(found, violations=found.violations + exports)
 
-    def files_of(self, spec: S, opts: PrintOptions) -> set[str]:
-        """Every file a folder of the pack holds (its exports and marker aside)."""
+    def files_of(self, spec: S, opts: PrintOptions, name: str) -> set[str]:
+        """Every file a folder of the pack named ``name`` holds (its exports and marker aside)."""
         width = number_width(spec.size)
         files = {f"cards/{c.number:0{width}d}.svg" for c in spec.cards()}
         files |= {"cards/back.svg"} if opts.backs else set()
-        files |= {f"{spec.slug}.pdf", MANIFEST, *FILES}
+        files |= {f"{name}.pdf", MANIFEST, *FILES}
         return files | (set(picture_files(opts.theme)) if opts.theme is not None else set())
 
     def table_spec(self, copies: int | None = None, **options: Any) -> tuple[PackSpec, str]:

@@ -67,7 +67,7 @@ def build_placemat(
             raise CardgenError(
                 f"census {census!r} does not match grid {grid!r} ({rows * cols} spaces): give one or the other"
             )
-        slug = f"placemat-grid-{rows}x{cols}{opts.size_suffix}"
+        slug = f"placemat-grid-{rows}x{cols}{opts.suffix}"
         drawing = grid_mat(rows, cols, opts.card, title=opts.title)
         spaces = grid_spaces(rows, cols, opts.card)
         what = f"{rows}×{cols} mat"
@@ -75,7 +75,7 @@ def build_placemat(
         if census is None:
             raise CardgenError("give a census (2 to 26) or a grid like 3x3")
         n = check_census(census)
-        slug = f"placemat-census-{n}{opts.size_suffix}"
+        slug = f"placemat-census-{n}{opts.suffix}"
         drawing = linear_mat(n, opts.card, title=opts.title)
         spaces = linear_spaces(n, opts.card)
         what = f"census-{n} mat"

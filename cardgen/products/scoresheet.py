@@ -64,7 +64,8 @@ def build_scoresheet(
             "Add it to your running total. After Train-Train the lowest total wins.",
         ],
     )
-    folder = out / (slug + opts.suffix)  # paper other than A4 is in the name, as for decks
+    slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
+    folder = out / slug
     with Staging(folder) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))

@@ -222,8 +222,9 @@ def tiles_redrawn(
     table, the PDF (by allow-list, and against its redrawing); and every file cardgen does not write."""
     size = (float(data["card_mm"][0]), float(data["card_mm"][1]))
     bleed, backs, slug = float(data["bleed_mm"]), bool(data["backs"]), folder_slug(data)
+    name = data["name"]
     files = {f"{FOLDER}/{s}.svg" for s in stems} | ({f"{FOLDER}/back.svg"} if backs else set())
-    out = version_problems(data) + stray_files(folder, files | {f"{slug}.pdf", TABLE, MANIFEST})
+    out = version_problems(data) + stray_files(folder, files | {f"{name}.pdf", TABLE, MANIFEST})
     if data.get("cardgen_version") != __version__:
         return out  # another version draws differently: the tiles were read back above
     faces = [tile_face(t, size, numerals=numerals, bleed=bleed) for t in order]
@@ -242,7 +243,7 @@ def tiles_redrawn(
         20,
         lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
     )
-    pdf = folder / f"{slug}.pdf"
+    pdf = folder / f"{name}.pdf"
     if pdf.is_file():
         raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
         want = render(

@@ -132,7 +132,7 @@ def write_deck(
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
     ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
-    ``sheets`` writes the PDF (``<slug>.pdf``, with ``write_sheets``) on another core while
+    ``sheets`` writes the PDF (named as the folder is, with ``write_sheets``) on another core while
     this process writes the rest, and returns what it read back of it, which goes to ``check``
     with the staged folder. ``manifest``: the product's own keys of ``pack.json``
     (``manifest.deck_record`` adds the deck's). ``extra`` files may be given as functions
@@ -154,14 +154,14 @@ def write_deck(
     if progress is not None:
         progress(0, steps)
     with Staging(folder) as stage, second_core() as core:
-        made = core.submit(sheets, stage.place(f"{slug}.pdf"))
+        made = core.submit(sheets, stage.place(f"{folder.name}.pdf"))
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
                 progress(i, steps)
         if back is not None:
             stage.write(f"{folder_name}/back.svg", render("svg", [back]))
-        stage.write(MANIFEST, deck_record(manifest, len(faces), opts, plan, back is not None))
+        stage.write(MANIFEST, deck_record(manifest, folder.name, len(faces), opts, plan, back is not None))
         if opts.theme is not None:
             for name, data in picture_files(opts.theme).items():
                 stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
