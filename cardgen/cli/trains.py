@@ -180,7 +180,10 @@ def check(
         raise typer.Exit(1)
 
 
-@app.command(epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84')
+@app.command(
+    epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84 ; '
+    "cardgen seq 1-2-3-4-4-6-7 --packs 2 --win never-descending"
+)
 def seq(
     sequence: Annotated[
         str,
@@ -189,13 +192,22 @@ def seq(
         ),
     ],
     pack_size: Annotated[
-        int, typer.Option(help="Numbers in the pack (1..N), to judge what a wild card may stand for.")
+        int, typer.Option(help="Numbers in the pack (1..N): every card must be one, and a wild stands for one.")
     ] = 84,
+    packs: Annotated[int, typer.Option(help="Packs combined (§7): each number is printed this many times.")] = 1,
+    win: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Also say whether the sequence wins under this definition: ascending or never-descending "
+            "(with --packs, ascending unless given)."
+        ),
+    ] = None,
 ) -> None:
-    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it."""
+    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it; with
+    --win, whether it wins for a pack of --pack-size numbers, --packs times over."""
     from cardgen.reports import seq_text
 
-    out.print(seq_text(sequence=sequence, pack_size=pack_size), markup=False)
+    out.print(seq_text(sequence=sequence, pack_size=pack_size, packs=packs, win=win), markup=False)
 
 
 @app.command(
