@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from cardgen.errors import CardgenError
 from cardgen.layout.handouts import GAMES
 from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
-from cardgen.rules.grid import CATEGORIES
+from cardgen.rules.grid import PACK_CATEGORIES
 from cardgen.rules.sequences import report
 from cardgen.rules.supertrain import HandScore, parse_hand
 from cardgen.rules.train import judge, parse_cards, parse_top
@@ -66,9 +66,10 @@ def seq_text(*, sequence: str, pack_size: int, packs: int = 1, win: str | None =
 
 
 def categories_text() -> str:
-    """``cardgen pack2d --list``: the 3×3 game's ability categories, a line each."""
+    """``cardgen pack2d --list``: the 3×3 game's ability categories, a line each: the seed's 16,
+    then cardgen's ``number`` (§9)."""
     lines = []
-    for cat in CATEGORIES.values():
+    for cat in PACK_CATEGORIES.values():
         kind = "specific" if cat.specific else "discretionary"
         lines.append(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
     return "\n".join(lines)

@@ -15,7 +15,10 @@ from cardgen.errors import CardgenError
 from cardgen.options import PrintOptions
 
 
-@app.command(epilog="Example: cardgen pack --pattern two --census 7 --backs --paper letter")
+@app.command(
+    epilog="Examples: cardgen pack --pattern two --census 7 --backs --paper letter ; "
+    "cardgen pack --pattern two --numbers --wilds 4 ; cardgen pack --packs 2 --win never-descending --backs"
+)
 @printing(*PRINT_ALL)
 def pack(
     pattern: Annotated[
@@ -33,11 +36,36 @@ def pack(
         Optional[int],
         typer.Option(help="Size the pack for this many players instead of --copies (one: 2 → 42 cards at census 7)."),
     ] = None,
+    numbers: Annotated[
+        bool,
+        typer.Option(
+            "--numbers",
+            help="Add the number abilities to every block (§9, cardgen's development): HI→X, LO→X, LO EV→X, "
+            "HI OD→X, HI↔LO.",
+        ),
+    ] = False,
+    packs: Annotated[
+        int,
+        typer.Option(
+            help="Print this many copies of the pack to combine (§7): numbers repeat, each card marked A, B …"
+        ),
+    ] = 1,
+    wilds: Annotated[
+        int, typer.Option(help="Add this many wild cards (§10): no number, no ability, W01 … after the numbered cards.")
+    ] = 0,
+    win: Annotated[
+        str,
+        typer.Option(
+            help="The winning definition the table plays (§7): ascending or never-descending (repeats allowed; "
+            "needs --packs or --wilds)."
+        ),
+    ] = "ascending",
     out_dir: Out = Path("output"),
     *,
     opts: PrintOptions,
 ) -> None:
-    """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks."""
+    """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks;
+    with the optional rules: number abilities, combined packs, wild cards."""
     from cardgen.products.got import build_pack
 
     result = build_pack(
@@ -45,6 +73,10 @@ def pack(
         census=census,
         copies=copies,
         players=players,
+        numbers=numbers,
+        packs=packs,
+        wilds=wilds,
+        win=win,
         opts=opts,
         out=out_dir,
         progress=progress("cards"),
@@ -115,18 +147,25 @@ def build(
             out.print(line, markup=False)
 
 
-@app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
+@app.command(
+    epilog="Examples: cardgen pack2d --categories row-swap,col-swap,remove --copies 3 ; "
+    "cardgen pack2d --categories row-swap,col-swap,number"
+)
 @printing(*PRINT_ALL)
 def pack2d(
     categories: Annotated[
         Optional[str],
         typer.Option(
-            help="Comma-separated 2D ability categories (see --list). Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
+            help="Comma-separated 2D ability categories (see --list; number: cardgen's §9 number abilities). "
+            "Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
         ),
     ] = None,
     copies: Annotated[Optional[int], typer.Option(help="Blocks of the pack; default: about 80 cards in all.")] = None,
     list_: Annotated[
-        bool, typer.Option("--list", help="List the 16 ability categories of the 3×3 game and exit.")
+        bool,
+        typer.Option(
+            "--list", help="List the ability categories of the 3×3 game (the seed's 16, and number) and exit."
+        ),
     ] = False,
     out_dir: Out = Path("output"),
     *,

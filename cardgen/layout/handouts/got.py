@@ -29,11 +29,16 @@ from cardgen.layout.document import (
     Table,
     columns_of,
 )
+from cardgen.layout.handouts.got_optional import (
+    freezing_paragraph,
+    optional_blocks,
+    optional_decisions,
+    wild_paragraph,
+)
 from cardgen.layout.placemat import linear_mat
 from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
-from cardgen.rules.patterns import Pattern, PatternTwo, make_pattern
+from cardgen.rules.patterns import PackAbility, Pattern, PatternTwo, make_pattern
 from cardgen.rules.sequences import (
-    can_be_ascending,
     format_sequence,
     inversions,
     is_ascending,
@@ -61,7 +66,7 @@ def groups_for(block: int) -> int:
 
 def ability_table(spec: Pattern) -> Table:
     """Ability → card numbers, every ability of the pack, in the pattern's order."""
-    numbers: dict[Ability, list[str]] = {a: [] for a in spec.abilities}
+    numbers: dict[PackAbility, list[str]] = {a: [] for a in spec.abilities}
     for c in spec.cards():
         numbers[c.ability].append(str(c.number))
     pairs = [(a.label, ", ".join(numbers[a])) for a in spec.abilities]
@@ -117,18 +122,6 @@ def _orderings() -> Table:
         tuple(rows),
         role="orderings",
         caption="With repeated numbers the four words differ:",
-    )
-
-
-def _wild(spec: Pattern) -> str:
-    pack = range(1, spec.size + 1)
-    good, bad = parse_sequence("5 12 W 40 71"), parse_sequence("5 12 W 13 71")
-    return (
-        "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
-        "**dirty**, otherwise **clean**. It only counts as ascending if a number **in the pack** fits: with cards "
-        f"1 to {spec.size}, `{format_sequence(good)}` {'can' if can_be_ascending(good, pack) else 'cannot'} be "
-        f"ascending, `{format_sequence(bad)}` {'can' if can_be_ascending(bad, pack) else 'cannot'}. "
-        "Agree how a dirty win scores."
     )
 
 
@@ -198,13 +191,17 @@ def _optional(spec: Pattern) -> list[Block]:
             f"`cardgen pack --players N` sizes one. **Several packs together** repeat numbers:"
         ),
         _orderings(),
-        Paragraph.of("Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)."),
-        Paragraph.of(_wild(spec)),
         Paragraph.of(
-            "**Freezing.** Each player has a few tokens. At the start of your turn you may put one on a card of "
-            "your sequence: from then on nobody can move that card by a swap or a removal, and it never thaws. "
-            "Then take your turn as usual."
+            "Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)"
+            + (
+                f": this table plays **{spec.win}**."
+                if spec.packs > 1
+                else "; `cardgen pack --packs K` prints K packs."
+            )
         ),
+        wild_paragraph(spec),
+        freezing_paragraph(spec.census),
+        *optional_blocks(spec),
     ]
 
 
@@ -216,6 +213,7 @@ def _decisions(spec: Pattern) -> Note:
         "**A turn** follows the factory rules, which the source leaves out; this sheet sums them up as draw, then "
         "place or use. Agree at the table before play.",
     ]
+    items += optional_decisions(spec)
     if isinstance(spec, PatternTwo) and spec.census == 7:
         e, f, g = (spec.card(n) for n in (11, 12, 13))
         items.insert(
@@ -225,6 +223,13 @@ def _decisions(spec: Pattern) -> Note:
             f"13 `{g.ability.label}`.",
         )
     return Note.of("Decisions cardgen made", items, tone="decision")
+
+
+def _printed(spec: Pattern) -> str:
+    """What the optional rules add to the subtitle: `` (2 packs and 4 wild cards: 202 printed)``."""
+    parts = [f"{spec.packs} packs"] if spec.packs > 1 else []
+    parts += [f"{spec.wilds} wild card{'s' if spec.wilds > 1 else ''}"] if spec.wilds else []
+    return f" ({' and '.join(parts)}: {spec.printed_size} printed)" if parts else ""
 
 
 def handout(pattern: str = "one", census: int = 7, copies: int | None = None) -> Document:
@@ -255,7 +260,7 @@ def handout_for(spec: Pattern) -> Document:
         blocks += [PageBreak(TABLE_HEADING), *table_blocks]
     return Document(
         f"Game of Trains: pattern {spec.name}, census {spec.census}",
-        f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks · spaces A to "
+        f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks{_printed(spec)} · spaces A to "
         f"{space_letter(spec.census - 1)} · rules summary",
         tuple(blocks),
         slug=f"handout-{spec.slug}",
