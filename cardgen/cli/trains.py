@@ -1,5 +1,5 @@
 """Commands of the Game of Trains and of the whole set: ``pack``, ``pack2d``, ``placemat``,
-``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
+``tokens``, ``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
 (imported here, when the command runs: start-up pays for the command given only) and reports.
 """
 
@@ -101,6 +101,25 @@ def placemat(
 
     result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
     report(f"wrote {result.folder}/", result.notes)
+
+
+@app.command(epilog="Examples: cardgen tokens --players 4 ; cardgen tokens --players 6 --per-player 5 --paper letter")
+@printing("paper", "margin", "gutter", "title")
+def tokens(
+    players: Annotated[int, typer.Option(help="Players, 2 to 8: each gets a colour, a symbol and a number.")] = 4,
+    per_player: Annotated[
+        int, typer.Option(help="Tokens each (one a space: a frozen card never thaws; 7 for census 7).")
+    ] = 7,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a sheet of freeze tokens (§11) to cut, or punch with a 1 inch circle punch: one
+    colour and symbol per player, so colour-blind players can tell them apart too."""
+    from cardgen.products.tokens import build_tokens
+
+    result = build_tokens(players=players, per_player=per_player, opts=opts, out=out_dir, progress=progress("tokens"))
+    report(f"wrote {result.cards} tokens to {result.folder}/", result.notes)
 
 
 @app.command(
