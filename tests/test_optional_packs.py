@@ -305,3 +305,19 @@ def test_a_hand_table_with_number_abilities_is_judged(tmp_path, capsys) -> None:
     table.write_text("number,ability\n1,AB\n2,#HI\n", "utf-8")
     code, out, _ = cli(capsys, "check", table, "--pattern", "one", "--census", "2", "--copies", "2")
     assert code == 1 and "card 2: number ability #HI is not in this pack (built without --numbers)" in out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_handout_pdf_keeps_its_summary_to_two_pages(tmp_path, paper) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.options import print_options
+    from cardgen.products.handout import build_handout
+
+    result = build_handout(
+        game="got", pattern="two", census=7, numbers=True, packs=2, wilds=4, win="never-descending",
+        opts=print_options(paper=paper), out=tmp_path,
+    )  # fmt: skip
+    assert result.summary_pages <= 2 < result.pages  # the table of every card follows the summary
+    with pdfplumber.open(next(result.folder.glob("*.pdf"))) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "cardgen's development of §9" in text and "cardgen's proposal" in text and "7 tokens" in text
+    assert "--pack-size 99 --packs 2 --win never-descending" in text

@@ -284,6 +284,10 @@ def handout(
     categories: Annotated[
         Optional[str], typer.Option(help="got2d: comma-separated ability categories (see cardgen pack2d --list).")
     ] = None,
+    numbers: Annotated[bool, typer.Option("--numbers", help="got: the pack has the number abilities (§9).")] = False,
+    packs: Annotated[Optional[int], typer.Option(help="got: packs combined (§7).")] = None,
+    wilds: Annotated[Optional[int], typer.Option(help="got: wild cards in the pack (§10).")] = None,
+    win: Annotated[Optional[str], typer.Option(help="got: ascending or never-descending (§7).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
     out_dir: Out = Path("output"),
     *,
@@ -300,7 +304,18 @@ def handout(
         raise CardgenError("name a game: got, got2d, supertrain, amtrak or train (see cardgen handout --list)")
     from cardgen.products.handout import build_handout
 
-    result = build_handout(game=game, pattern=pattern, census=census, categories=categories, opts=opts, out=out_dir)
+    result = build_handout(
+        game=game,
+        pattern=pattern,
+        census=census,
+        categories=categories,
+        numbers=numbers,
+        packs=packs,
+        wilds=wilds,
+        win=win,
+        opts=opts,
+        out=out_dir,
+    )
     report(f"wrote {result.folder}/", result.notes)
 
 

@@ -36,8 +36,12 @@ from cardgen.layout.handouts.got_optional import (
     wild_paragraph,
 )
 from cardgen.layout.placemat import linear_mat
+from cardgen.layout.shapes import Drawing
+from cardgen.layout.wild import wild_face
 from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
+from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern, PatternTwo, make_pattern
+from cardgen.rules.printed import pack_mark
 from cardgen.rules.sequences import (
     format_sequence,
     inversions,
@@ -84,9 +88,7 @@ def ability_table(spec: Pattern) -> Table:
 def _figures(spec: Pattern) -> list[Block]:
     mat = linear_mat(spec.census, (25.0, 35.0), title=f"Pattern {spec.name}")
     numbers = [n for n in SAMPLE_CARDS if n <= spec.size]
-    faces = [card_face(spec.card(n), spec, (63.5, 88.9)) for n in numbers]
-    turned = [n for n in numbers if reads_otherwise_turned(str(n))]
-    why = f"; {turned[0]} is underlined, as it reads otherwise upside down" if turned else ""
+    faces, caption = sample_cards(spec, numbers)
     return [
         Figure(
             mat,
@@ -97,12 +99,43 @@ def _figures(spec: Pattern) -> list[Block]:
         ),
         Figure(
             side_by_side(faces, gap=8.0, title="sample cards"),
-            f"Cards {', '.join(map(str, numbers))}: number and ability large, a small index in the corner for a "
-            f"fanned hand, the same again upside down{why}.",
+            caption,
             min(95.0, 32.0 * len(faces)),
             role="cards",
         ),
     ]
+
+
+def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]:
+    """The handout's sample cards and their caption: the first cards of the pack, a number
+    ability's and a wild card in place of the last when the pack prints them, each marked with
+    its pack when several are combined."""
+    size = (63.5, 88.9)
+    shown: list[Drawing] = []
+    extra: list[str] = []
+    picks = list(numbers)
+    if spec.numbers:
+        picks[-1] = next(
+            c.number for c in spec.cards() if isinstance(c.ability, NumberAbility) and "EV" in c.ability.label
+        )
+        extra.append(f"{picks[-1]} is a number ability's (cardgen's §9)")
+    if spec.wilds and len(picks) > 1:  # a wild in the place of the middle card (of the last, without numbers)
+        picks = [*picks[:-2], picks[-1]] if spec.numbers else picks[:-1]
+    marks = [pack_mark(i % spec.packs, spec.packs) for i in range(len(picks) + 1)]
+    shown = [card_face(spec.card(n), spec, size, mark=m) for n, m in zip(picks, marks)]
+    if spec.wilds:
+        shown.append(wild_face(size, mark=marks[len(picks)]))
+    turned = [n for n in picks if reads_otherwise_turned(str(n))]
+    why = [f"{turned[0]} is underlined, as it reads otherwise upside down"] if turned else []
+    packs = (
+        [f"their packs' letters ({', '.join(m for m in marks[: len(shown)] if m)}) in a ring"] if spec.packs > 1 else []
+    )
+    what = f"Cards {', '.join(map(str, picks))}" + (" and a wild" if spec.wilds else "")
+    text = (
+        f"{what}: number and ability large, a small index in the corner for a fanned hand, the same again upside "
+        "down" + "".join(f"; {e}" for e in why + extra + packs) + "."
+    )
+    return shown, text
 
 
 def _orderings() -> Table:
@@ -232,15 +265,28 @@ def _printed(spec: Pattern) -> str:
     return f" ({' and '.join(parts)}: {spec.printed_size} printed)" if parts else ""
 
 
-def handout(pattern: str = "one", census: int = 7, copies: int | None = None) -> Document:
-    """The handout for a pattern and census (by default the pattern's own number of copies)."""
-    return handout_for(make_pattern(pattern, census, copies=copies))
+def handout(
+    pattern: str = "one",
+    census: int = 7,
+    copies: int | None = None,
+    *,
+    numbers: bool = False,
+    packs: int = 1,
+    wilds: int = 0,
+    win: str = "ascending",
+) -> Document:
+    """The handout for a pattern and census (by default the pattern's own number of copies),
+    with the optional rules its pack prints."""
+    spec = make_pattern(pattern, census, copies=copies, numbers=numbers, packs=packs, wilds=wilds, win=win)
+    return handout_for(spec)
 
 
 def handout_for(spec: Pattern) -> Document:
     """The handout for a pack definition (as ``cardgen pack`` writes beside the pack)."""
     table = ability_table(spec)
-    inline = spec.block <= INLINE_ABILITIES
+    # the table of every card is reference: after the summary when it is long, or when the optional
+    # rules the pack prints need the summary's room
+    inline = spec.block <= INLINE_ABILITIES and not (spec.numbers or spec.packs > 1 or spec.wilds)
     blocks: list[Block] = [
         Heading("The goal"),
         Paragraph.of(

@@ -55,26 +55,25 @@ def number_table(abilities: Sequence[NumberAbility], role: str = "numbers") -> T
         (0.8, 1.1, 4.0),
         role=role,
         mono=(0, 1),
-        caption="Number abilities: cardgen's development of §9 (the seed names the idea, not a list)",
     )
 
 
 def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> list[Block]:
     """The number abilities explained: that they are cardgen's, what each does, the contingency rule."""
     where = (
-        "In the 3×3 game you choose the row or column; the numbers choose the card or cards in it."
+        "You choose the row or column; the numbers choose the card or cards in it."
         if grid
-        else "They act on one sequence, yours or (if your table plays §5's option) an opponent's."
+        else "Each acts on one sequence, as any ability does."
     )
+    rules = [d for d in NUMBER_DECISIONS[1:] if grid or "3×3" not in d]
     return [
         Heading("Number abilities"),
         Paragraph.of(
-            "These cards pick their cards by the **numbers** on them, not by the spaces. The seed's §9 names the "
-            "idea and its problem; the abilities below are **cardgen's development of §9**, not the seed's list. "
-            + where
+            "These pick cards by their **numbers**, not their spaces: **cardgen's development of §9** (the seed "
+            "names the idea and its problem, not a list). " + where
         ),
         number_table(abilities),
-        Bullets.of(NUMBER_DECISIONS[1:]),
+        Bullets.of(rules[:2] + [r for r in rules if "tie" in r]),
     ]
 
 
@@ -95,7 +94,7 @@ def _packs(spec: Pattern) -> list[Block]:
         ),
         Paragraph.of(
             f"**This table plays {win}**: {WIN_WORDS[win]}. So {' and '.join(judged)}. "
-            f"`cardgen seq … --packs {spec.packs} --win {win}` judges any sequence."
+            f"`cardgen seq … --pack-size {spec.size} --packs {spec.packs} --win {win}` judges any sequence."
         ),
     ]
 
@@ -111,10 +110,8 @@ def _wilds(spec: Pattern) -> list[Block]:
         Heading("This pack: wild cards"),
         Paragraph.of(
             f"This pack has **{spec.wilds} wild card{'s' if spec.wilds > 1 else ''}** ({WILD_NUMBER}01 …, {where}): "
-            "gold, with a locomotive, `WILD` and no number or ability. A wild stands for **any number some card of "
-            f"this pack carries** (here 1 to {spec.size}), chosen by its owner and free to change; it never stands "
-            "for a number between two cards (38½) or past the last. A sequence holding a wild is **dirty**; "
-            "without one it is **clean**."
+            "gold, `WILD`, no number, no ability. Its owner may change what it stands for as the game goes on"
+            + ("." if spec.packs > 1 else f"; `cardgen seq … --pack-size {spec.size}` judges a sequence holding one.")
         ),
         Paragraph.of(
             f"**Points** (cardgen's proposal; the seed's own list is lost), for three or more players over several "
@@ -128,15 +125,12 @@ def _wilds(spec: Pattern) -> list[Block]:
 
 def wild_paragraph(spec: Pattern) -> Paragraph:
     """§10 in a paragraph, its examples judged for this pack's numbers."""
-    shown = [
-        f"`{text}` {'can' if ok else 'cannot'} win"
-        + (" (the wild would have to be a number no card carries)" if not ok else "")
-        for text, ok in wild_examples(spec.size)
-    ]
+    shown = [f"`{text}` {'can' if ok else 'cannot'} win" for text, ok in wild_examples(spec.size)]
     return Paragraph.of(
         "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
-        "**dirty**, otherwise **clean**. It only counts as ascending if a number **some card of the pack carries** "
-        f"fits: with cards 1 to {spec.size}, {'; '.join(shown)}. "
+        "**dirty**, otherwise **clean**. cardgen's reading of §10: it stands for **any number some card of this "
+        f"pack carries**, so it only counts as ascending if such a number fits: with cards 1 to {spec.size}, "
+        f"{', '.join(shown[:-1])} and {shown[-1]} (no card between 38 and 39, nor past the last). "
         + ("" if spec.wilds else "Print wild cards with `cardgen pack --wilds N`; agree how a dirty win scores.")
     )
 
@@ -162,21 +156,12 @@ def optional_blocks(spec: Pattern) -> list[Block]:
 
 
 def optional_decisions(spec: Pattern) -> list[str]:
-    """The decisions cardgen made for the optional rules this pack prints."""
-    out = []
-    if spec.numbers:
-        out.append(
-            "**Number abilities** are cardgen's development of §9; one that cannot be carried out (no even card "
-            "for `LO EV→X`) may not be chosen."
-        )
-    if spec.packs > 1:
-        out.append(
-            f"**Pack marks** are letters in a ring ({PACK_MARKS[0]} to {PACK_MARKS[spec.packs - 1]}), on every face "
-            f"and back; the winning definition is recorded with the pack (`{spec.win}`)."
-        )
-    if spec.wilds:
-        out.append(
-            "**A wild** stands for a number, not for a card: it may repeat a number the cards in play already show, "
-            "if the table's definition allows repeats. Wilds belong to packs, so their backs give nothing away."
-        )
-    return out
+    """The decisions cardgen made for the optional rules this pack prints (beyond those their
+    sections state: number abilities are cardgen's and may not be chosen when impossible; the
+    pack marks; what a wild may stand for)."""
+    if not spec.wilds:
+        return []
+    return [
+        "**A wild** stands for a number, not a card: it may repeat one in play, where repeats are allowed. "
+        "Wilds belong to packs, so their backs give nothing away."
+    ]
