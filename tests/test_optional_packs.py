@@ -321,3 +321,22 @@ def test_the_handout_pdf_keeps_its_summary_to_two_pages(tmp_path, paper) -> None
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "cardgen's development of §9" in text and "cardgen's proposal" in text and "7 tokens" in text
     assert "--pack-size 99 --packs 2 --win never-descending" in text
+
+
+def test_every_single_card_alteration_of_a_2d_pack_with_numbers_is_named(folders, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.check import load_manifest
+    from cardgen.products import got2d
+
+    folder = tmp_path / folders["2d"].name
+    shutil.copytree(folders["2d"], folder)
+    spec = got2d.PACK.spec_from_manifest(load_manifest(folder)[1])
+    for card in spec.cards()[-6:]:  # the last column swaps, then the four number cards
+        svg = folder / "cards" / f"{card.number:03d}.svg"
+        original = svg.read_bytes()
+        other = next(a for a in spec.abilities if a != card.ability)
+        text = svg.read_text("utf-8").replace(f">{card.ability.label}<", f">{other.label}<")
+        svg.write_text(text.replace(f">{card.ability.code}<", f">{other.code}<"), "utf-8")
+        violations = check_folder(folder)
+        assert any(card.number in v.cards for v in violations), (card, violations)
+        svg.write_bytes(original)
+    assert check_folder(folder) == []

@@ -116,6 +116,9 @@ def test_every_token_edited_is_named(sheet) -> None:  # type: ignore[no-untyped-
             re.sub(r'(<circle class="token-disc"[^>]*fill=")#[0-9a-f]{6}', r"\g<1>#123456", original), "utf-8"
         )
         assert f"tokens/{path.name}: player {player}'s disc is #123456" in messages(sheet)
+        # another player's symbol
+        path.write_text(re.sub(r'class="symbol-[a-z]+"', 'class="symbol-heart"', original), "utf-8")
+        assert f"tokens/{path.name}: player {player}'s symbol is heart" in messages(sheet)
         path.write_text(original, "utf-8")
     assert check_folder(sheet) == []
 
