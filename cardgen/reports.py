@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from cardgen.errors import CardgenError
 from cardgen.layout.handouts import GAMES
 from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
-from cardgen.rules.grid import CATEGORIES
+from cardgen.rules.grid import PACK_CATEGORIES
 from cardgen.rules.sequences import report
 from cardgen.rules.supertrain import HandScore, parse_hand
 from cardgen.rules.train import judge, parse_cards, parse_top
@@ -27,10 +27,20 @@ from cardgen.rules.train import judge, parse_cards, parse_top
 # ------------------------------------------------------------------ seq
 
 
-def seq_text(*, sequence: str, pack_size: int) -> str:
+def seq_text(*, sequence: str, pack_size: int, packs: int = 1, win: str | None = None) -> str:
     """What ``cardgen seq`` prints: the sequence's order, disorder and the swaps that sort it;
-    with a wild card, whether it can still be ascending in a pack of ``pack_size`` cards."""
-    r = report(sequence, pack_size=pack_size)
+    with a wild card, whether it can still be ascending in a pack of ``pack_size`` cards; every
+    number the pack (``packs`` of them combined) does not print; with ``win``, whether it wins.
+
+    >>> print(seq_text(sequence="5-12-W-40-71", pack_size=50))
+    sequence      5-12-W-40-71  (5 cards, dirty: has a wild card)
+    can be ascending with numbers 1..50: no
+    can be never-descending: no
+    not in the pack: 71 (the cards are 1..50)
+    """
+    if win is None and packs > 1:
+        win = "ascending"  # combined packs: say whether it wins, by the stricter definition unless told
+    r = report(sequence, pack_size=pack_size, packs=packs, win=win)
 
     def yn(v: bool | None) -> str:
         return "yes" if v else "no"
@@ -45,6 +55,10 @@ def seq_text(*, sequence: str, pack_size: int) -> str:
     else:
         lines.append(f"can be ascending with numbers 1..{r.pack_size}: {yn(r.can_be_ascending)}")
         lines.append(f"can be never-descending: {yn(r.can_be_never_descending)}")
+    lines += [f"not in the pack: {why}" for why in r.outside]
+    if r.win is not None:
+        of = f"{r.packs} packs of 1..{r.pack_size}" if r.packs > 1 else f"a pack of 1..{r.pack_size}"
+        lines.append(f"a win ({r.win}, {of}): {yn(r.wins)}")
     return "\n".join(lines)
 
 
@@ -52,9 +66,10 @@ def seq_text(*, sequence: str, pack_size: int) -> str:
 
 
 def categories_text() -> str:
-    """``cardgen pack2d --list``: the 3×3 game's ability categories, a line each."""
+    """``cardgen pack2d --list``: the 3×3 game's ability categories, a line each: the seed's 16,
+    then cardgen's ``number`` (§9)."""
     lines = []
-    for cat in CATEGORIES.values():
+    for cat in PACK_CATEGORIES.values():
         kind = "specific" if cat.specific else "discretionary"
         lines.append(f"{cat.name:18} {cat.size:2} {kind:13} {cat.description}  e.g. {cat.abilities[0].label}")
     return "\n".join(lines)

@@ -312,7 +312,7 @@ def test_every_page_carries_the_reference_panel(cards, players, paper):
             assert "several Substitutes may be used" in right
             # decisions, one line each, as the engine makes them
             assert "K/JK is a Single-Level Crew car (11)" in text
-            assert "JK/JK a Bi-Level Substitute (0)" in text
+            assert "JK/JK is a Single-Level Substitute (0)" in text
             assert "50 points per Ace car" in text
 
 

@@ -64,7 +64,7 @@ def test_ranks_in_order() -> None:
         ("A/5", "A/5", "Coach", "Single-Level", 1),
         ("a/a", "A/A", "Coach", "Bi-Level", 2),  # Ace 1, doubled
         ("JK/4", "JK/4", "Substitute", "Single-Level", 0),
-        ("jk/jk", "JK/JK", "Substitute", "Bi-Level", 0),  # 0 doubled is 0
+        ("jk/jk", "JK/JK", "Substitute", "Single-Level", 0),  # a Joker has no rank: two do not "match in rank"
         ("Jk/K", "JK/K", "Substitute", "Single-Level", 0),
         ("K/JK", "K/JK", "Crew", "Single-Level", 11),  # decision: a Joker may be the Rail
         ("2/A", "2/A", "Coach", "Single-Level", 2),
@@ -194,10 +194,13 @@ def test_longest_train_is_accepted() -> None:
         ("K/2 Q/3 J/4 A/5 A/6 9/8", 69, "Silver Meteor", 25),
         # 11 + 11 + 11 + 2 (A/A doubled) + 1 = 36; A/A is Bi-Level: Empire Builder +50 = 86, no Acela
         ("K/2 Q/3 J/4 A/A A/5", 86, "Empire Builder", 50),
-        # 42 + 0 = 42; JK/JK is a Bi-Level car: Empire Builder +50 = 92 (decision)
-        ("K/7 Q/2 J/5 9/3 JK/JK", 92, "Empire Builder", 50),
-        # 11 + 0 + 11 + 9 = 31; JK/JK stands in for the Queen and is Bi-Level: +50 = 81
-        ("K/7 JK/JK J/5 9/3", 81, "Empire Builder", 50),
+        # 42 + 0 = 42; JK/JK is Single-Level (Jokers have no rank), a spare Substitute: Silver Meteor +25 = 67
+        ("K/7 Q/2 J/5 9/3 JK/JK", 67, "Silver Meteor", 25),
+        # 11 + 0 + 11 + 9 = 31; JK/JK stands in for the Queen and is Single-Level: +25 = 56
+        ("K/7 JK/JK J/5 9/3", 56, "Silver Meteor", 25),
+        # seed 004: Bi-Level is "Tie and Rails match in rank", and a Joker has none. 11 × 3 + 1 + 1 + 0 = 35,
+        # only Single-Level cars, Aces as the only Coaches: Acela 2 × 50 = 100, so 135 (not 85 by Empire Builder)
+        ("K/5 Q/7 J/3 A/2 A/9 JK/JK", 135, "Acela", 100),
         # 11 + 11 + 11 + 10 = 43; K/JK is Single-Level: Silver Meteor +25 = 68
         ("K/JK Q/2 J/5 10/3", 68, "Silver Meteor", 25),
     ],
@@ -216,7 +219,7 @@ def test_golden_bonus_trains(text: str, total: int, bonus_name: str, bonus_point
         ("Q/2 J/5 9/3", 31),  # no King: 11 + 11 + 9
         ("K/7 K/2 J/5 9/3", 42),  # two Kings, no Queen: 11 + 11 + 11 + 9
         ("JK/2 JK/3 JK/4", 0),  # three Substitutes cannot fill four roles
-        ("JK/JK", 0),  # Bi-Level Substitute: 0
+        ("JK/JK", 0),  # a Single-Level Substitute: 0
         ("K/K", 22),
         ("A/A", 2),
         ("A/2 A/3 A/4 K/5 Q/6", 25),  # 1 + 1 + 1 + 11 + 11: no Jack, no Acela
@@ -358,7 +361,7 @@ def oracle_bonus(cars: list[Car]) -> int:
     """The best bonus by brute force: try every role for every Substitute, read the seed literally."""
     subs = [c for c in cars if c.tie == "JK"]
     others = [c for c in cars if c.tie != "JK"]
-    all_single = all(c.tie != c.rail for c in cars)
+    all_single = not any(c.tie == c.rail and c.tie != "JK" for c in cars)  # "match in rank"; Jokers have none
     best = 0
     for roles in product((None, "Coach", "K", "Q", "J"), repeat=len(subs)):
         crew = {c.tie for c in others if c.tie in ("K", "Q", "J")} | {r for r in roles if r in ("K", "Q", "J")}
@@ -377,7 +380,7 @@ def oracle_bonus(cars: list[Car]) -> int:
 @given(trains_st)
 def test_total_is_cars_plus_bonus(cars: list[Car]) -> None:
     score = score_train(cars)
-    by_hand = sum(HAND_SINGLE[c.tie] * (2 if c.tie == c.rail else 1) for c in cars)
+    by_hand = sum(HAND_SINGLE[c.tie] * (2 if c.tie == c.rail and c.tie != "JK" else 1) for c in cars)
     assert [r.value for r in score.cars] == [c.value for c in cars]
     assert score.total == by_hand + (0 if score.bonus is None else score.bonus.points)
 

@@ -240,6 +240,9 @@ def test_amtrak_tables_equal_the_engine_and_the_seed(written):
         "bonus: Empire Builder": "50",
         "total": "102",
     }
+    # seed 004: Bi-Level is "Tie and Rails match in rank"; a Joker has no rank, so JK/JK is Single-Level
+    page = norm(lxml_html.parse(str(html)).getroot().text_content())
+    assert "JK/JK is a Single-Level Substitute Car worth 0" in page and "spoils no Acela" in page
 
 
 # --- the PDF -----------------------------------------------------------------------------------

@@ -162,7 +162,7 @@ def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ign
         "from cardgen.rules.patterns import make_pattern\n"
         "from cardgen.render import render\n"
         "spec = make_pattern('two', 7)\n"
-        "sys.stdout.buffer.write(render('svg', [PACK.face(spec.cards()[28], spec, print_options())]))\n"
+        "sys.stdout.buffer.write(render('svg', [PACK.face(spec.printed()[28], spec, print_options())]))\n"
     )
     runs = [
         subprocess.run(
@@ -180,8 +180,8 @@ def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-de
 
     spec = make_pattern("one", 12)  # 264 cards, numbers 1..264, abilities A↔B … K↔L
     fonts_module.font_face.cache_clear()
-    for c in spec.cards():
-        render("svg", [PACK.face(c, spec, print_options())])
+    for item in spec.printed():
+        render("svg", [PACK.face(item, spec, print_options())])
     info = fonts_module.font_face.cache_info()
     assert info.misses == 1 and info.hits == 263
 

@@ -1,5 +1,5 @@
 """Commands of the Game of Trains and of the whole set: ``pack``, ``pack2d``, ``placemat``,
-``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
+``tokens``, ``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
 (imported here, when the command runs: start-up pays for the command given only) and reports.
 """
 
@@ -15,7 +15,10 @@ from cardgen.errors import CardgenError
 from cardgen.options import PrintOptions
 
 
-@app.command(epilog="Example: cardgen pack --pattern two --census 7 --backs --paper letter")
+@app.command(
+    epilog="Examples: cardgen pack --pattern two --census 7 --backs --paper letter ; "
+    "cardgen pack --pattern two --numbers --wilds 4 ; cardgen pack --packs 2 --win never-descending --backs"
+)
 @printing(*PRINT_ALL)
 def pack(
     pattern: Annotated[
@@ -33,11 +36,36 @@ def pack(
         Optional[int],
         typer.Option(help="Size the pack for this many players instead of --copies (one: 2 → 42 cards at census 7)."),
     ] = None,
+    numbers: Annotated[
+        bool,
+        typer.Option(
+            "--numbers",
+            help="Add the number abilities to every block (§9, cardgen's development): HI→X, LO→X, LO EV→X, "
+            "HI OD→X, HI↔LO.",
+        ),
+    ] = False,
+    packs: Annotated[
+        int,
+        typer.Option(
+            help="Print this many copies of the pack to combine (§7): numbers repeat, each card marked A, B …"
+        ),
+    ] = 1,
+    wilds: Annotated[
+        int, typer.Option(help="Add this many wild cards (§10): no number, no ability, W01 … after the numbered cards.")
+    ] = 0,
+    win: Annotated[
+        str,
+        typer.Option(
+            help="The winning definition the table plays (§7): ascending or never-descending (repeats allowed; "
+            "needs --packs or --wilds)."
+        ),
+    ] = "ascending",
     out_dir: Out = Path("output"),
     *,
     opts: PrintOptions,
 ) -> None:
-    """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks."""
+    """Build a Game of Trains variant pack: one SVG per card and a print-ready PDF with crop marks;
+    with the optional rules: number abilities, combined packs, wild cards."""
     from cardgen.products.got import build_pack
 
     result = build_pack(
@@ -45,6 +73,10 @@ def pack(
         census=census,
         copies=copies,
         players=players,
+        numbers=numbers,
+        packs=packs,
+        wilds=wilds,
+        win=win,
         opts=opts,
         out=out_dir,
         progress=progress("cards"),
@@ -69,6 +101,25 @@ def placemat(
 
     result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
     report(f"wrote {result.folder}/", result.notes)
+
+
+@app.command(epilog="Examples: cardgen tokens --players 4 ; cardgen tokens --players 6 --per-player 5 --paper letter")
+@printing("paper", "margin", "gutter", "title")
+def tokens(
+    players: Annotated[int, typer.Option(help="Players, 2 to 8: each gets a colour, a symbol and a number.")] = 4,
+    per_player: Annotated[
+        int, typer.Option(help="Tokens each (one a space: a frozen card never thaws; 7 for census 7).")
+    ] = 7,
+    out_dir: Out = Path("output"),
+    *,
+    opts: PrintOptions,
+) -> None:
+    """Build a sheet of freeze tokens (§11) to cut, or punch with a 1 inch circle punch: one
+    colour and symbol per player, so colour-blind players can tell them apart too."""
+    from cardgen.products.tokens import build_tokens
+
+    result = build_tokens(players=players, per_player=per_player, opts=opts, out=out_dir, progress=progress("tokens"))
+    report(f"wrote {result.cards} tokens to {result.folder}/", result.notes)
 
 
 @app.command(
@@ -112,18 +163,25 @@ def build(
             out.print(line, markup=False)
 
 
-@app.command(epilog="Example: cardgen pack2d --categories row-swap,col-swap,remove --copies 3")
+@app.command(
+    epilog="Examples: cardgen pack2d --categories row-swap,col-swap,remove --copies 3 ; "
+    "cardgen pack2d --categories row-swap,col-swap,number"
+)
 @printing(*PRINT_ALL)
 def pack2d(
     categories: Annotated[
         Optional[str],
         typer.Option(
-            help="Comma-separated 2D ability categories (see --list). Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
+            help="Comma-separated 2D ability categories (see --list; number: cardgen's §9 number abilities). "
+            "Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
         ),
     ] = None,
     copies: Annotated[Optional[int], typer.Option(help="Blocks of the pack; default: about 80 cards in all.")] = None,
     list_: Annotated[
-        bool, typer.Option("--list", help="List the 16 ability categories of the 3×3 game and exit.")
+        bool,
+        typer.Option(
+            "--list", help="List the ability categories of the 3×3 game (the seed's 16, and number) and exit."
+        ),
     ] = False,
     out_dir: Out = Path("output"),
     *,
@@ -177,7 +235,10 @@ def check(
         raise typer.Exit(1)
 
 
-@app.command(epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84')
+@app.command(
+    epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84 ; '
+    "cardgen seq 1-2-3-4-4-6-7 --packs 2 --win never-descending"
+)
 def seq(
     sequence: Annotated[
         str,
@@ -186,13 +247,22 @@ def seq(
         ),
     ],
     pack_size: Annotated[
-        int, typer.Option(help="Numbers in the pack (1..N), to judge what a wild card may stand for.")
+        int, typer.Option(help="Numbers in the pack (1..N): every card must be one, and a wild stands for one.")
     ] = 84,
+    packs: Annotated[int, typer.Option(help="Packs combined (§7): each number is printed this many times.")] = 1,
+    win: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Also say whether the sequence wins under this definition: ascending or never-descending "
+            "(with --packs, ascending unless given)."
+        ),
+    ] = None,
 ) -> None:
-    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it."""
+    """Player aid: is a sequence ascending, how disordered is it, which swaps sort it; with
+    --win, whether it wins for a pack of --pack-size numbers, --packs times over."""
     from cardgen.reports import seq_text
 
-    out.print(seq_text(sequence=sequence, pack_size=pack_size), markup=False)
+    out.print(seq_text(sequence=sequence, pack_size=pack_size, packs=packs, win=win), markup=False)
 
 
 @app.command(
@@ -211,6 +281,10 @@ def handout(
     categories: Annotated[
         Optional[str], typer.Option(help="got2d: comma-separated ability categories (see cardgen pack2d --list).")
     ] = None,
+    numbers: Annotated[bool, typer.Option("--numbers", help="got: the pack has the number abilities (§9).")] = False,
+    packs: Annotated[Optional[int], typer.Option(help="got: packs combined (§7).")] = None,
+    wilds: Annotated[Optional[int], typer.Option(help="got: wild cards in the pack (§10).")] = None,
+    win: Annotated[Optional[str], typer.Option(help="got: ascending or never-descending (§7).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
     out_dir: Out = Path("output"),
     *,
@@ -227,7 +301,18 @@ def handout(
         raise CardgenError("name a game: got, got2d, supertrain, amtrak or train (see cardgen handout --list)")
     from cardgen.products.handout import build_handout
 
-    result = build_handout(game=game, pattern=pattern, census=census, categories=categories, opts=opts, out=out_dir)
+    result = build_handout(
+        game=game,
+        pattern=pattern,
+        census=census,
+        categories=categories,
+        numbers=numbers,
+        packs=packs,
+        wilds=wilds,
+        win=win,
+        opts=opts,
+        out=out_dir,
+    )
     report(f"wrote {result.folder}/", result.notes)
 
 

@@ -23,6 +23,7 @@ would be off by the very shift being forgiven.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -305,11 +306,13 @@ def impose(
     faces: list[Drawing],
     plan: SheetPlan,
     *,
-    back: Drawing | None = None,
+    back: Drawing | Sequence[Drawing] | None = None,
     label: str = "",
     title: str = "",
 ) -> list[Drawing]:
     """Sheet pages for ``faces``; with ``back``, each front page is followed by its backs page.
+    ``back`` is one drawing for every card, or one a card (packs whose backs differ: their
+    marks), all with the same background.
 
     Every page is labelled ``title · what · sheet i of n`` (``· fronts``/``· backs`` with
     backs), where ``what`` is the faces' own ``meta["set"]`` ("pattern two, census 7") or
@@ -321,12 +324,13 @@ def impose(
     total = plan.pages(len(faces))
     what = (faces[0].meta.get("set", "") if faces else "") or label
     head = " · ".join(p for p in (title, what) if p)
-    fill = _background(back) if back is not None else None
+    backs = None if back is None else [back] * len(faces) if isinstance(back, Drawing) else list(back)
+    fill = _background(backs[0]) if backs else None
     for p in range(total):
         chunk = faces[p * plan.per_page : (p + 1) * plan.per_page]
         sides: list[tuple[str, list[Drawing], bool]] = [("fronts", chunk, False)]
-        if back is not None:
-            sides.append(("backs", [back] * len(chunk), True))
+        if backs is not None:
+            sides.append(("backs", backs[p * plan.per_page : (p + 1) * plan.per_page], True))
         for side, drawings, mirrored in sides:
             shapes: list[Shape] = []
             if mirrored and fill:

@@ -10,6 +10,10 @@ least 1/8 in (3.175 mm, a print shop's safe zone) inside the cut, and no line
 runs close along it. Removal cards (``A→X``) look different from swaps at a
 glance, even fanned in a hand: their panel is tinted, a swap's is white. Long titles
 wrap to two lines before they shrink, and never go below 6 pt.
+
+A number ability (§9, ``rules.numbers``) shows its label large, its code in the corner and a
+short line saying which card it picks ("lowest even card"). With several packs combined
+(§7) each card carries its pack's letter in a ring under the corner index, and on its back.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass, replace
 from cardgen.layout.art import locomotive
 from cardgen.layout.shapes import (
     CAP_HEIGHT,
+    Circle,
     Drawing,
     Group,
     Rect,
@@ -31,9 +36,9 @@ from cardgen.layout.shapes import (
     turned,
 )
 from cardgen.layout.theme import PLAIN, Picture, Theme
-from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
-from cardgen.rules.patterns import Pattern
+from cardgen.rules.numbers import NumberAbility
+from cardgen.rules.patterns import PackAbility, Pattern
 
 SAFE = 25.4 / 8  # frames and text stay this far inside the cut
 MIN_TYPE = 6 * 25.4 / 72  # 6 pt: no text on a card is smaller
@@ -42,6 +47,15 @@ PAPER = "#ffffff"
 ACCENTS = {"one": "#1f4e79", "two": "#8a2323", "three": "#1e6b3e"}
 TINTS = {"one": "#dfe8f2", "two": "#f3dddd", "three": "#dcefe3"}
 NOTES = {"three": "may cross players"}
+# the line under a number ability (§9): which card its numbers pick
+PICKS = {
+    "highest": "the highest card",
+    "lowest": "the lowest card",
+    "lowest-even": "the lowest even card",
+    "highest-odd": "the highest odd card",
+    "highest-lowest": "highest and lowest",
+}
+LINES = {"row": "in a row you choose", "col": "in a column you choose"}
 _TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
 
@@ -142,26 +156,39 @@ def _two_lines(text: str, n: int) -> list[str] | None:
     return [a, b]
 
 
+def number_note(ability: NumberAbility) -> str:
+    """The line under a number ability: which card its numbers pick (and, 3×3, where).
+
+    >>> from cardgen.rules.numbers import LOWEST_EVEN, ROW_HIGHEST
+    >>> number_note(LOWEST_EVEN), number_note(ROW_HIGHEST)
+    ('the lowest even card', 'in a row you choose')
+    """
+    return LINES[ability.axis] if ability.axis is not None else PICKS[ability.pick]
+
+
 def card_face(
-    card: Card[Ability],
+    card: Card[PackAbility],
     pattern: Pattern,
     size: tuple[float, float],
     *,
     title: str = "",
     bleed: float = 0.0,
     theme: Theme = PLAIN,
+    mark: str = "",
 ) -> Drawing:
     """The front of one card as a shape tree, in mm; bleed extends only the background.
-    ``theme`` may change the pattern's colours and add a logo."""
+    ``theme`` may change the pattern's colours and add a logo; ``mark``: its pack's letter."""
+    ability = card.ability
     face = Face(
         card.number,
-        card.ability.code,
-        card.ability.label,
+        ability.code,
+        ability.label,
         accent=theme.accent(pattern.name, ACCENTS.get(pattern.name, INK)),
         tint=theme.tint(pattern.name, TINTS.get(pattern.name, "#eeeeee")),
-        note=NOTES.get(pattern.name, ""),
-        removal=card.ability.kind == "remove",
+        note=number_note(ability) if isinstance(ability, NumberAbility) else NOTES.get(pattern.name, ""),
+        removal=(ability.action if isinstance(ability, NumberAbility) else ability.kind) == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
+        mark=mark,
     )
     return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
 
@@ -181,6 +208,16 @@ class Face:
     set_name: str = ""  # what pack it belongs to, for the sheet's label (the drawing's ``meta["set"]``)
     # an optional square pictogram (drawn in a side × side box at the origin) beside the large number
     picture: Callable[[float], list[Shape]] | None = None
+    mark: str = ""  # its pack's letter, in a ring under the corner index (several packs combined, §7)
+
+
+def pack_mark(cx: float, cy: float, radius: float, mark: str, accent: str) -> tuple[Circle, Text]:
+    """A pack's letter in a ring centred on (cx, cy): white inside, the accent's outline and letter."""
+    size = radius * 1.15
+    return (
+        Circle(cx, cy, radius, fill=PAPER, stroke=accent, stroke_width=radius * 0.14, role="pack-ring"),
+        Text(cx, cy + CAP_HEIGHT * size / 2, mark, size, "middle", fill=accent, bold=True, role="pack-mark"),
+    )
 
 
 def double_ended_face(
@@ -219,25 +256,20 @@ def double_ended_face(
     ]
     index_bottom = code_y
     index_right = ix + max(text_width(number, idx), text_width(code, code_size))
+    if face.mark:  # the pack's letter in a ring beside the index, centred on its two lines
+        ring, top_y = 0.62 * idx, iy - CAP_HEIGHT * idx
+        circle, letter = pack_mark(index_right + 0.8 * scale + ring, (top_y + code_y) / 2, ring, face.mark, accent)
+        top.append(circle)
+        texts.append(letter)
+        index_right += 0.8 * scale + 2 * ring
 
     # Title on one or two lines: centred between the indices; else centred in the room right
     # of the index; else under the index, across the card. The first place that holds it
     # with whole words wins.
     ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
     if title:
-        font = font if font is not None and font.covers(title) else None  # else the shipped font draws it all
-        tsize = max(3.0 * scale, MIN_TYPE)
-        left = index_right + 1.2 * scale
-        places = [(left, w - left, iy), (left, w - SAFE - pad, iy)]
-        places = [p for p in places if p[1] - p[0] >= inner * 0.45]
-        places.append((SAFE + pad, w - SAFE - pad, index_bottom + 1.2 * scale + CAP_HEIGHT * tsize))
-        fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0, font=font)) for x0, x1, first in places]
-        whole = [f for f in fits if " ".join(f[3]) == " ".join(title.split())]
-        x0, x1, first, lines, ts = whole[0] if whole else fits[-1]
-        for k, line in enumerate(lines):
-            y = first + k * 1.25 * ts
-            texts.append(Text((x0 + x1) / 2, y, line, ts, "middle", fill=accent, role="title", font=font))
-        ceiling = max(ceiling, first + (len(lines) - 1) * 1.25 * ts + 2.0 * scale)
+        titles, ceiling = title_lines(title, font, accent, w, scale, iy, index_right, index_bottom, ceiling)
+        texts += titles
 
     # Large number and ability, upper half; their turned copy fills the lower half.
     side = 15.0 * scale if picture else 0.0
@@ -294,6 +326,37 @@ def double_ended_face(
     )
 
 
+def title_lines(
+    title: str,
+    font: Typeface | None,
+    accent: str,
+    w: float,
+    scale: float,
+    iy: float,
+    index_right: float,
+    index_bottom: float,
+    ceiling: float,
+) -> tuple[list[Text], float]:
+    """A face's title on one or two lines (centred between the corner indices; else in the room
+    right of the index; else under it, across the card: the first place that holds it with whole
+    words wins), and the ceiling below it. ``iy``: the index's first baseline."""
+    inner, pad = w - 2 * SAFE, max(1.2, 1.4 * scale)
+    font = font if font is not None and font.covers(title) else None  # else the shipped font draws it all
+    tsize = max(3.0 * scale, MIN_TYPE)
+    left = index_right + 1.2 * scale
+    places = [(left, w - left, iy), (left, w - SAFE - pad, iy)]
+    places = [p for p in places if p[1] - p[0] >= inner * 0.45]
+    places.append((SAFE + pad, w - SAFE - pad, index_bottom + 1.2 * scale + CAP_HEIGHT * tsize))
+    fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0, font=font)) for x0, x1, first in places]
+    whole = [f for f in fits if " ".join(f[3]) == " ".join(title.split())]
+    x0, x1, first, lines, ts = whole[0] if whole else fits[-1]
+    texts = [
+        Text((x0 + x1) / 2, first + k * 1.25 * ts, line, ts, "middle", fill=accent, role="title", font=font)
+        for k, line in enumerate(lines)
+    ]
+    return texts, max(ceiling, first + (len(lines) - 1) * 1.25 * ts + 2.0 * scale)
+
+
 def _logo(w: float, h: float, scale: float, accent: str) -> list[Shape]:
     """A small locomotive in the middle of the face, in the band between the two halves
     (each half's ink stays 3.5 mm × scale from the middle: the logo leaves 1.2 mm × scale of
@@ -303,14 +366,22 @@ def _logo(w: float, h: float, scale: float, accent: str) -> list[Shape]:
 
 
 def card_back(
-    pattern: Pattern, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
+    pattern: Pattern,
+    size: tuple[float, float],
+    *,
+    title: str = "",
+    bleed: float = 0.0,
+    theme: Theme = PLAIN,
+    mark: str = "",
 ) -> Drawing:
-    """The common back of a linear pack."""
+    """The common back of a linear pack (of pack ``mark``, when several are combined)."""
     line2 = f"pattern {pattern.name} · census {pattern.census}"
     accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
     name = title or "Game of Trains"
     design = theme.back_picture or theme.back
-    return back_design(size, accent=accent, name=name, line2=line2, bleed=bleed, design=design, font=theme.font)
+    return back_design(
+        size, accent=accent, name=name, line2=line2, bleed=bleed, design=design, font=theme.font, mark=mark
+    )
 
 
 def back_design(
@@ -322,23 +393,35 @@ def back_design(
     bleed: float = 0.0,
     design: str | Picture = "train",
     font: Typeface | None = None,
+    mark: str = "",
 ) -> Drawing:
     """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
     or more inside the cut, and, both ways up (backs are seen either way up): the game's name on
     one or two lines and ``line2``; with ``design="train"`` a locomotive on the rails that run
     across the middle (its turned copy under them), so the back reads the same turned 180°.
-    A Picture ``design`` is the user's own back: it covers the card to the bleed, nothing else."""
+    A Picture ``design`` is the user's own back: it covers the card to the bleed, nothing else
+    but ``mark``, a pack's letter in a ring in the corners (several packs combined)."""
     w, h = size
     ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
-    if isinstance(design, Picture):  # (the ground is what a sheet carries past the outer cuts)
-        art = design.covering(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-        return Drawing(w + 2 * bleed, h + 2 * bleed, (ground, art), origin=(-bleed, -bleed), title=f"back: {name}")
     scale = min(w / 63.5, h / 88.9)
     inset = max(SAFE, min(w, h) * 0.06)
+    ring = 3.0 * scale  # a pack's letter in the corners, clear of the name (which keeps out of their band)
+    at = inset + 1.4 * scale + ring
+    ringed: list[Shape] = [*pack_mark(at, at, ring, mark, accent)] if mark else []
+    if isinstance(design, Picture):  # (the ground is what a sheet carries past the outer cuts)
+        art = design.covering(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+        pictured: tuple[Shape, ...] = (ground, art, *ringed, *turned(ringed, w, h))
+        return Drawing(w + 2 * bleed, h + 2 * bleed, pictured, origin=(-bleed, -bleed), title=f"back: {name}")
     room = w - 2 * inset - (3 if design == "train" else 4)
     name_font = font if font is not None and font.covers(name) else None  # else the shipped font draws it
     line2_font = font if font is not None and font.covers(line2) else None
-    names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room, font=name_font, bold=True)
+    if mark:  # the name keeps clear of the rings in the corners: smaller, on one line while it can
+        clear = room - 4 * ring - 5.6 * scale
+        names, s1 = wrap(
+            name, max(fit_size(name, 6.0 * scale, clear, name_font, True), MIN_TYPE), clear, font=name_font, bold=True
+        )
+    else:
+        names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room, font=name_font, bold=True)
     s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room, line2_font))
     frame = Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset)
     top = _train_half(w, h, scale, inset, names, s1, line2, s2, accent) if design == "train" else None
@@ -347,6 +430,7 @@ def back_design(
     if font is not None:  # the name and the pack's line in the theme's font (where it has their letters)
         fonts = {"back-title": name_font, "back-line": line2_font}
         top = [replace(t, font=fonts[t.role]) if isinstance(t, Text) and t.role in fonts else t for t in top]
+    top += ringed
     shapes: list[Shape] = [ground, frame, *top, *turned(top, w, h)]
     return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")
 

@@ -3,16 +3,19 @@ small pictogram of the mat marking the cells it acts on and its direction.
 
 Pictogram legend: solid cells are named by the card; tinted cells are where the
 player chooses; a bar joins two swapped cells; an arrow shows a rotation (two
-heads: the player picks the direction); a cross marks a removal.
+heads: the player picks the direction); a cross marks a removal. A number ability
+(category ``number``, cardgen's development of §9) tints the whole mat and runs a bar
+along each row (or column) it may act in: two heads for a swap, a cross for a removal.
 """
 
 from __future__ import annotations
 
-from cardgen.layout.card import INK, PAPER, Face, back_design, double_ended_face, mix
+from cardgen.layout.card import INK, PAPER, Face, back_design, double_ended_face, mix, number_note
 from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
 from cardgen.layout.theme import PLAIN, Theme
 from cardgen.rules.check import Card
-from cardgen.rules.grid import GridAbility, GridMat, GridPack
+from cardgen.rules.grid import GridAbility, GridMat, GridPack, PackAbility2D
+from cardgen.rules.numbers import NumberAbility
 
 ACCENT = "#5b2a86"
 TINT = "#ece3f4"
@@ -100,6 +103,43 @@ def pictogram(
     return shapes
 
 
+def number_pictogram(
+    ability: NumberAbility, mat: GridMat, side: float, *, accent: str = ACCENT, choice: str = CHOICE
+) -> list[Shape]:
+    """The mat in a side × side box for a number ability: every cell tinted (the player chooses
+    the line), a bar along each row (or column): two heads for a swap, a cross for a removal."""
+    del accent  # (the same signature as ``pictogram``: nothing is named outright)
+    cell = side / max(mat.rows, mat.cols)
+    shapes: list[Shape] = [
+        Rect(c * cell, r * cell, cell, cell, fill=choice, stroke=INK, stroke_width=0.2, role="pict-cell")
+        for r in range(mat.rows)
+        for c in range(mat.cols)
+    ]
+    stroke = max(0.3, cell * 0.09)
+    axis = ability.axis or "row"
+    for i in range(mat.lines(axis)):
+        cells = mat.line(axis, i)
+        (y1, x1), (y2, x2) = ((a + 0.5) * cell for a in cells[0]), ((a + 0.5) * cell for a in cells[-1])
+        if ability.action == "swap":
+            shapes += _arrow(x1, y1, x2, y2, stroke, (True, True))
+            continue
+        shapes.append(Line(x1, y1, x2, y2, stroke=INK, stroke_width=stroke))
+        x, y, d = (x1 + x2) / 2, (y1 + y2) / 2, cell * 0.2
+        shapes += [
+            Line(x - d, y - d, x + d, y + d, stroke=INK, stroke_width=stroke * 1.3),
+            Line(x - d, y + d, x + d, y - d, stroke=INK, stroke_width=stroke * 1.3),
+        ]
+    return shapes
+
+
+def any_pictogram(
+    ability: PackAbility2D, mat: GridMat, side: float, *, accent: str = ACCENT, choice: str = CHOICE
+) -> list[Shape]:
+    """The pictogram of any ability a 2D pack may hold."""
+    draw = number_pictogram if isinstance(ability, NumberAbility) else pictogram
+    return draw(ability, mat, side, accent=accent, choice=choice)  # type: ignore[arg-type]
+
+
 def index_label(ability: GridAbility) -> str:
     """The corner index: the ability with the arrows of its face (``AD↔AE``, ``CF→X``,
     ``row A: rotate →``), which ``GridPack.parse_ability`` reads back, not the ASCII code.
@@ -117,7 +157,7 @@ def pack_name(pack: GridPack) -> str:
 
 
 def grid_card_face(
-    card: Card[GridAbility],
+    card: Card[PackAbility2D],
     pack: GridPack,
     size: tuple[float, float],
     *,
@@ -132,14 +172,14 @@ def grid_card_face(
     choice = CHOICE if accent == ACCENT else mix(accent, PAPER, 0.35)
     face = Face(
         card.number,
-        index_label(ability),
+        ability.label,
         ability.label,
         accent=accent,
         tint=theme.tint(keys, TINT),
-        note="" if ability.specific else "you choose",
+        note=number_note(ability) if isinstance(ability, NumberAbility) else "" if ability.specific else "you choose",
         removal=ability.action == "remove",
         set_name=pack_name(pack),
-        picture=lambda side: pictogram(ability, pack.mat, side, accent=accent, choice=choice),
+        picture=lambda side: any_pictogram(ability, pack.mat, side, accent=accent, choice=choice),
     )
     return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
 

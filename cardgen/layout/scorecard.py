@@ -66,11 +66,11 @@ TALLY_PER_ROW = 25
 # The decisions of cardgen.rules.amtrak (see its docstring), one short line each.
 DECISIONS: tuple[str, ...] = (
     "A car's Type and value come from its Tie; a Single-Level car's Rail counts only in a tie-break.",
-    f"A Joker may be a Rail and is not wild there: K/JK is a Single-Level Crew car ({CREW_POINTS}), "
-    "JK/JK a Bi-Level Substitute (0).",
+    f"A Joker may be a Rail and is not wild there: K/JK is a Single-Level Crew car ({CREW_POINTS}).",
+    "Bi-Level means Tie and Rails match in rank, and a Joker has none: JK/JK is a Single-Level Substitute (0).",
     "A Substitute not needed to make the train Full-Staff stays a Substitute and breaks no bonus condition.",
     f"Acela: Substitutes stand in for Crew only, never as Coach cars; {ACELA_POINTS_PER_ACE} points per Ace car.",
-    "Empire Builder: a Bi-Level car of any Type counts, JK/JK too.",
+    "Empire Builder: a Bi-Level car of any Type with a rank counts (K/K, 7/7); JK/JK does not.",
     "Tie-break: the Rails alone, no bonus; trains still equal share the place (places 1, 1, 3).",
     "A player who ends with no Car scores 0.",
 )

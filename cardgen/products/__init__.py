@@ -35,6 +35,7 @@ PRODUCTS: dict[str, str] = {
     "amtrak-scorecard": "cardgen.products.amtrak",
     "handout": "cardgen.products.handout",
     "testpage": "cardgen.products.testpage",
+    "tokens": "cardgen.products.tokens",
 }
 
 # What ``cardgen build`` makes when no cardgen.toml says otherwise: (command, its options).

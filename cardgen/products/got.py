@@ -1,8 +1,16 @@
-"""Game of Trains variant packs (seed 002): patterns one, two and three, any census and copies.
+"""Game of Trains variant packs (seed 002): patterns one, two and three, any census and copies,
+and the optional rules printed: the §9 number abilities (``numbers``), several packs combined
+(§7, ``packs``, each card marked with its pack's letter), wild cards (§10, ``wilds``) and the
+winning definition the table plays (``win``).
 
 ``build_pack(pattern="two", census=7)`` writes ``<out>/got-pattern-two-census-7/``:
 ``cards/NNN.svg``, the imposed PDF, ``pack.csv``, ``pack.json`` and ``rules.html``; read
-back and checked before it is moved into place (``numbered.NumberedPack``).
+back and checked before it is moved into place (``numbered.NumberedPack``). The optional
+rules add to the folder's name (``-numbers``, ``-packs-2``, ``-wilds-2``, ``-win-nd``) and,
+only when asked for, to ``pack.json`` (``numbers``, ``packs``, ``wilds``, ``win``), so a
+pack without them is written as before. Wild cards are ``cards/W01.svg`` … after the numbered
+cards, rows ``W,wild`` in ``pack.csv``; several packs are ``cards/A-001.svg`` … ``B-001.svg``
+…, their backs ``back-A.svg`` …, with a ``pack`` column in ``pack.csv`` (``rules.printed``).
 """
 
 from __future__ import annotations
@@ -10,17 +18,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen.errors import CardgenError
 from cardgen.layout.card import card_back, card_face
 from cardgen.layout.handouts.got import handout_for
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.theme import PLAIN
+from cardgen.layout.wild import wild_face
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
-from cardgen.products.numbered import NumberedPack
+from cardgen.products.numbered import NumberedPack, number_width
 from cardgen.render import writer
-from cardgen.rules.abilities import Ability
 from cardgen.rules.check import Card
-from cardgen.rules.patterns import Pattern, make_pattern
+from cardgen.rules.patterns import PackAbility, Pattern, make_pattern
+from cardgen.rules.printed import MAX_PACKS, MAX_WILDS, Item
+from cardgen.rules.sequences import WINS
 from cardgen.write.deck import BuildResult, Progress
 
 
@@ -28,27 +39,62 @@ class GamePack(NumberedPack[Pattern]):
     name = "got"
     title = "Game of Trains variant pack"
     command = "pack"
-    keys = {"pattern": Field("str", 1, 20), "census": Field("int", 1, 26), "copies": Field("int", 1, 100)}
+    keys = {
+        "pattern": Field("str", 1, 20),
+        "census": Field("int", 1, 26),
+        "copies": Field("int", 1, 100),
+        # the optional rules, recorded only when asked for
+        "numbers": Field("bool", required=False),
+        "packs": Field("int", 2, MAX_PACKS, required=False),
+        "wilds": Field("int", 1, MAX_WILDS, required=False),
+        "win": Field("str", choices=WINS, required=False),
+    }
     table_keys = ("pattern", "census")
     table_hint = "--pattern and --census for a linear pack"
 
     def record(self, spec: Pattern) -> dict[str, object]:
-        return {"pattern": spec.name, "census": spec.census, "copies": spec.copies}
+        own: dict[str, object] = {"pattern": spec.name, "census": spec.census, "copies": spec.copies}
+        own |= {"numbers": True} if spec.numbers else {}
+        own |= {"packs": spec.packs} if spec.packs > 1 else {}
+        own |= {"wilds": spec.wilds} if spec.wilds else {}
+        return own | ({"win": spec.win} if spec.win != "ascending" else {})
 
     def from_record(self, data: dict[str, Any]) -> Pattern:
-        return make_pattern(data["pattern"], data["census"], copies=data["copies"])
+        return make_pattern(
+            data["pattern"],
+            data["census"],
+            copies=data["copies"],
+            numbers=data.get("numbers", False),
+            packs=data.get("packs", 1),
+            wilds=data.get("wilds", 0),
+            win=data.get("win", "ascending"),
+        )
 
     def from_table(self, copies: int | None, **options: Any) -> Pattern:
         return make_pattern(options["pattern"], options["census"], copies=copies)
 
     def describe(self, spec: Pattern) -> str:
-        return f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
+        text = f"pattern {spec.name}, census {spec.census}, {spec.copies} copies ({spec.size} cards)"
+        extras = ["with number abilities"] if spec.numbers else []
+        extras += [f"{spec.packs} packs"] if spec.packs > 1 else []
+        extras += [f"{spec.wilds} wild card{'s' if spec.wilds > 1 else ''}"] if spec.wilds else []
+        extras += [f"winning {spec.win}"] if spec.win != "ascending" else []
+        total = f": {spec.printed_size} cards printed" if spec.printed_size != spec.size else ""
+        return text + "".join(f", {e}" for e in extras) + total
 
-    def face(self, card: Card[Ability], spec: Pattern, opts: PrintOptions) -> Drawing:
-        return card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+    def printed(self, spec: Pattern) -> list[Item[Any]]:
+        return list(spec.printed(width=number_width(spec.size)))
 
-    def back(self, spec: Pattern, opts: PrintOptions) -> Drawing:
-        return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+    def face(self, item: Item[Card[PackAbility]], spec: Pattern, opts: PrintOptions) -> Drawing:
+        theme = opts.theme or PLAIN
+        if item.card is None:
+            where = f"pattern {spec.name}, census {spec.census}"
+            return wild_face(opts.card, set_name=where, title=opts.title, bleed=opts.bleed, theme=theme, mark=item.mark)
+        return card_face(item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=theme, mark=item.mark)
+
+    def back(self, spec: Pattern, opts: PrintOptions, mark: str = "") -> Drawing:
+        theme = opts.theme or PLAIN
+        return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=theme, mark=mark)
 
     def handout(self, spec: Pattern, title: str) -> bytes:
         """The got handout for the pack's pattern, census and copies, as a web page."""
@@ -64,12 +110,24 @@ def build_pack(
     census: int = 7,
     copies: int | None = None,
     players: int | None = None,
+    numbers: bool = False,
+    packs: int = 1,
+    wilds: int = 0,
+    win: str = "ascending",
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
     progress: Progress | None = None,
 ) -> BuildResult:
-    """Write a Game of Trains variant pack: card SVGs, the imposed PDF, the pack table, the rules."""
-    spec = make_pattern(pattern, census, copies=copies, players=players)
+    """Write a Game of Trains variant pack: card SVGs, the imposed PDF, the pack table, the rules;
+    with the optional rules asked for: number abilities, ``packs`` packs combined, ``wilds``
+    wild cards, the winning definition ``win``."""
+    spec = make_pattern(
+        pattern, census, copies=copies, players=players, numbers=numbers, packs=packs, wilds=wilds, win=win
+    )
+    if spec.packs > 1 and opts is not None and (opts.png or opts.tts):
+        raise CardgenError(
+            "--png and --tts export one pack: build them without --packs (a combined pack prints the same cards again)"
+        )
     return PACK.write(spec, opts=opts, out=out, progress=progress)
 
 

@@ -19,7 +19,8 @@ from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack
 from cardgen.render import writer
 from cardgen.rules.check import Card
-from cardgen.rules.grid import DEFAULT_CATEGORIES, GridAbility, GridPack
+from cardgen.rules.grid import DEFAULT_CATEGORIES, GridPack, PackAbility2D
+from cardgen.rules.printed import Item
 from cardgen.write.deck import BuildResult, Progress
 
 
@@ -44,10 +45,11 @@ class GridPackProduct(NumberedPack[GridPack]):
         copies = f"{spec.copies} {'copy' if spec.copies == 1 else 'copies'}"
         return f"2D pack of {', '.join(spec.categories)}, {copies} ({spec.size} cards)"
 
-    def face(self, card: Card[GridAbility], spec: GridPack, opts: PrintOptions) -> Drawing:
-        return grid_card_face(card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+    def face(self, item: Item[Card[PackAbility2D]], spec: GridPack, opts: PrintOptions) -> Drawing:
+        assert item.card is not None  # a 2D pack has no wild cards
+        return grid_card_face(item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
 
-    def back(self, spec: GridPack, opts: PrintOptions) -> Drawing:
+    def back(self, spec: GridPack, opts: PrintOptions, mark: str = "") -> Drawing:
         return grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
 
     def handout(self, spec: GridPack, title: str) -> bytes:

@@ -59,12 +59,18 @@ def build_handout(
     pattern: str | None = None,
     census: int | None = None,
     categories: str | None = None,
+    numbers: bool | None = None,
+    packs: int | None = None,
+    wilds: int | None = None,
+    win: str | None = None,
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
 ) -> HandoutResult:
-    """Write one game's rules handout (HTML and PDF) from its rules engine."""
+    """Write one game's rules handout (HTML and PDF) from its rules engine; ``got`` takes the
+    optional rules its pack prints (``numbers``, ``packs``, ``wilds``, ``win``) too."""
     opts = opts or print_options()
-    doc = build(game, pattern=pattern, census=census, categories=categories)
+    extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win}
+    doc = build(game, pattern=pattern, census=census, categories=categories, **extras)
     files = handout_files(doc, opts)
     problems, pages, summary = check_pdf(files[f"{doc.slug + opts.suffix}.pdf"], opts.paper, _summary_ends(doc))
     if problems:

@@ -28,13 +28,14 @@ from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, TableCheck
 from cardgen.proof import FolderCheck
-from cardgen.proof.cards import Redraw
+from cardgen.proof.cards import Redraw, back_stem
 from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
+from cardgen.rules.printed import Item, printed_items, table_rows
 from cardgen.themes.read import picture_files
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 
@@ -47,20 +48,24 @@ def number_width(size: int) -> int:
     return max(3, len(str(size)))
 
 
-def pack_table(cards: Sequence[CardLike]) -> bytes:
-    """The pack as a ``number,ability`` CSV, the format ``cardgen check`` reads."""
+def pack_table(items: Sequence[Item[CardLike]]) -> bytes:
+    """The printed pack as CSV (``rules.printed.table_rows``: ``number,ability``, a ``pack``
+    column for several packs, ``W,wild`` for a wild), the format ``cardgen check`` reads."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["number", "ability"])
-    for c in cards:
-        w.writerow([c.number, c.ability.code])
+    csv.writer(buf, lineterminator="\n").writerows(table_rows(items))
     return buf.getvalue().encode("utf-8")
 
 
 def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan) -> bytes:
-    """The PDF this version writes for the pack: its faces (and back) imposed on ``plan``'s sheets."""
-    faces = [pack.face(c, spec, opts) for c in spec.cards()]
-    back = pack.back(spec, opts) if opts.backs else None
+    """The PDF this version writes for the pack: its faces (and backs: one for all, or each
+    pack's own) imposed on ``plan``'s sheets."""
+    items = pack.printed(spec)
+    faces = [pack.face(i, spec, opts) for i in items]
+    back: Drawing | list[Drawing] | None = None
+    if opts.backs:
+        marks = sorted({i.mark for i in items})
+        drawn = {m: pack.back(spec, opts, m) for m in marks}
+        back = drawn[""] if marks == [""] else [drawn[i.mark] for i in items]
     return render(
         "pdf", impose(faces, plan, back=back, label=spec.slug, title=opts.title), title=opts.title or spec.slug
     )
@@ -69,7 +74,7 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
 def draw_sheets(
     pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path
 ) -> list[PageObjects]:
-    """A pack's PDF, in a worker process: its faces (and back) drawn again (cheaper than sending
+    """A pack's PDF, in a worker process: its faces (and backs) drawn again (cheaper than sending
     them over), imposed and written to ``path``, then read back from that file for the check.
     The same bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
     path.write_bytes(sheets_pdf(pack, spec, opts, plan))
@@ -104,12 +109,17 @@ class NumberedPack(Generic[S]):
         """What the pack is, for people: "pattern two, census 7, 3 copies (84 cards)"."""
         raise NotImplementedError
 
-    def face(self, card: Any, spec: S, opts: PrintOptions) -> Drawing:
-        """One card's face, as the build draws it and the checker draws it again."""
+    def face(self, item: Item[Any], spec: S, opts: PrintOptions) -> Drawing:
+        """One printed card's face, as the build draws it and the checker draws it again."""
         raise NotImplementedError
 
-    def back(self, spec: S, opts: PrintOptions) -> Drawing:
+    def back(self, spec: S, opts: PrintOptions, mark: str = "") -> Drawing:
+        """The back of the pack (of pack ``mark``, when several are combined)."""
         raise NotImplementedError
+
+    def printed(self, spec: S) -> list[Item[Any]]:
+        """The cards as printed (``rules.printed``): by default the pack once, no wilds."""
+        return printed_items(spec.cards(), width=number_width(spec.size))
 
     def handout(self, spec: S, title: str) -> bytes:
         """The pack's ``rules.html``."""
@@ -124,15 +134,20 @@ class NumberedPack(Generic[S]):
     def write(self, spec: S, *, opts: PrintOptions | None, out: Path, progress: Progress | None = None) -> BuildResult:
         """Write the pack ``spec``: card SVGs, the imposed PDF, the table, the manifest, the rules."""
         opts = opts or print_options()
-        width = number_width(spec.size)
-        faces = [(f"{c.number:0{width}d}", self.face(c, spec, opts)) for c in spec.cards()]
+        items = self.printed(spec)
+        faces = [(i.stem, self.face(i, spec, opts)) for i in items]
         plan = sheet_plan(opts)
+        marks = sorted({i.mark for i in items})
+        back: Drawing | dict[str, Drawing] | None = None
+        if opts.backs:
+            backs = {back_stem(m): self.back(spec, opts, m) for m in marks}
+            back = backs["back"] if marks == [""] else backs
         result = write_deck(
             slug=spec.slug,
             faces=faces,
-            back=self.back(spec, opts) if opts.backs else None,
+            back=back,
             sheets=partial(draw_sheets, self, spec, opts, plan),
-            export_back=self.back(spec, opts) if opts.tts else None,
+            export_back=self.back(spec, opts) if opts.tts and marks == [""] else None,
             opts=opts,
             plan=plan,
             manifest={"game": self.name, **self.record(spec), "cardgen_version": __version__},
@@ -145,7 +160,10 @@ class NumberedPack(Generic[S]):
         return result
 
     def _files(self, spec: S, opts: PrintOptions) -> dict[str, Callable[[], bytes]]:
-        return {"pack.csv": lambda: pack_table(spec.cards()), "rules.html": lambda: self.handout(spec, opts.title)}
+        return {
+            "pack.csv": lambda: pack_table(self.printed(spec)),
+            "rules.html": lambda: self.handout(spec, opts.title),
+        }
 
     def spec_from_manifest(self, data: dict[str, Any]) -> S:
         """The pack a folder's (validated) ``pack.json`` describes; one line when it describes none."""
@@ -172,8 +190,8 @@ class NumberedPack(Generic[S]):
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
         again = Redraw(
-            face=lambda c: render("svg", [self.face(c, spec, opts)]),
-            back=lambda: render("svg", [self.back(spec, opts)]),
+            face=lambda item: render("svg", [self.face(item, spec, opts)]),
+            back=lambda mark: render("svg", [self.back(spec, opts, mark)]),
             files=self._files(spec, opts),
             pdf=lambda: sheets_pdf(self, spec, opts, plan_from_manifest(data)),
         )
@@ -181,6 +199,7 @@ class NumberedPack(Generic[S]):
             folder,
             data,
             spec,
+            self.printed(spec),
             self.describe(spec),
             files=FILES,
             redraw=again if redraw else None,
@@ -192,18 +211,18 @@ class NumberedPack(Generic[S]):
         if not redraw:  # (a build writes its exports from the very drawings it checked)
             return found
         drawn = None
-        if data.get("cardgen_version") == __version__:
-            width = number_width(spec.size)
-            faces = {f"{c.number:0{width}d}": self.face(c, spec, opts) for c in spec.cards()}
+        items = self.printed(spec)
+        if data.get("cardgen_version") == __version__ and len({i.mark for i in items}) == 1:
+            faces = {i.stem: self.face(i, spec, opts) for i in items}
             drawn = Drawn(faces, self.back(spec, opts), opts.theme.font if opts.theme else None)
         exports = check_exports(folder, data, "cards", drawn)  # png/ and tts/, as pack.json records them
         return replace(found, violations=found.violations + exports)
 
     def files_of(self, spec: S, opts: PrintOptions, name: str) -> set[str]:
         """Every file a folder of the pack named ``name`` holds (its exports and marker aside)."""
-        width = number_width(spec.size)
-        files = {f"cards/{c.number:0{width}d}.svg" for c in spec.cards()}
-        files |= {"cards/back.svg"} if opts.backs else set()
+        items = self.printed(spec)
+        files = {f"cards/{i.stem}.svg" for i in items}
+        files |= {f"cards/{back_stem(m)}.svg" for m in {i.mark for i in items}} if opts.backs else set()
         files |= {f"{name}.pdf", MANIFEST, *FILES}
         return files | (set(picture_files(opts.theme)) if opts.theme is not None else set())
 

@@ -1,18 +1,20 @@
 """Numbered cards with an ability (both Game of Trains packs) read back from their SVGs.
 
-Each ``cards/NNN.svg`` must be a drawing cardgen writes (nothing hidden or restyled), of the
+Each ``cards/<stem>.svg`` must be a drawing cardgen writes (nothing hidden or restyled), of the
 card size ``pack.json`` records, showing its number four times (large and in the corner
 index, each upright and turned) and its ability twice as a label and twice as a code, all
-bold and all agreeing. ``pack.csv`` must list the cards the SVGs hold. When the folder was
+bold and all agreeing. A wild card (§10) shows ``WILD`` and its ``W`` index instead, once
+upright and once turned, and no number or ability; with several packs combined (§7) every
+face shows its pack's letter upright and turned, and each pack's back (``back-A.svg`` …) its
+letter. The printed items (``rules.printed``) say which file holds what. When the folder was
 written by this very cardgen version, every SVG (and the other files) must also be byte for
 byte what it draws for the pack (``Redraw``: builds are deterministic).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable, Collection, Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,24 +24,28 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
-from cardgen.proof.sheets import (
-    role_name,
-)
-from cardgen.proof.svg import SvgDoc, read_svg, size_problem
-from cardgen.rules.check import Card, HasCode, PackSpec, Violation, capped, span
+from cardgen.proof.sheets import role_name
+from cardgen.proof.svg import SvgDoc, SvgText, read_svg, size_problem
+from cardgen.rules.check import Card, CardLike, HasCode, Violation, capped, span
+from cardgen.rules.printed import Item, Shown, expected
 from cardgen.units import shown
 
 CARD_ROLES = ("number", "index-number", "ability", "index-ability")  # each once upright, once turned
+WILD_ROLES = ("wild", "index-wild")  # a wild card's, instead
 MAX_REPORTED = 40  # per kind of problem; the rest are summed up in one line naming their cards
 TEXT_LIMIT = 64_000_000  # pack.csv, rules.html
+# a card's file stem: its pack's mark (several packs), then its number or W and the wild's
+_STEM = re.compile(r"^(?:([A-Z])-)?(?:([0-9]+)|W([0-9]+))$")
+
+Key = tuple[str, str, int]  # (mark, "card" or "wild", number)
 
 
 @dataclass(frozen=True)
 class Redraw:
     """What this cardgen version writes for the pack a manifest records, to compare with."""
 
-    face: Callable[[Any], bytes]  # a card of the pack -> its SVG
-    back: Callable[[], bytes] | None
+    face: Callable[[Item[Any]], bytes]  # a printed card of the pack -> its SVG
+    back: Callable[[str], bytes] | None  # a pack's mark ('' for a pack alone) -> its back's SVG
     files: dict[str, Callable[[], bytes]]  # beside the cards: name -> bytes
     pdf: Callable[[], bytes] | None = None  # the sheets
 
@@ -49,20 +55,55 @@ def is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def back_stem(mark: str) -> str:
+    """The file stem of a pack's back: ``back`` for a pack alone, ``back-A`` … for several."""
+    return f"back-{mark}" if mark else "back"
+
+
+def item_key(item: Item[Any]) -> Key:
+    return (item.mark, "wild", item.wild) if item.card is None else (item.mark, "card", item.card.number)
+
+
+def stem_key(stem: str) -> Key | None:
+    """What a file stem names (``A-012``, ``W01``, ``012``), or None when it names no card."""
+    m = _STEM.match(stem)
+    if not m:
+        return None
+    mark, number, wild = m.groups()
+    return (mark or "", "card", int(number)) if number is not None else (mark or "", "wild", int(wild))
+
+
+def _twice(doc: SvgDoc, role: str) -> str | None:
+    """Why the texts of ``role`` are not once upright and once turned, bold, at one size."""
+    texts = doc.role(role)
+    name = role_name(texts[0]) if texts else role
+    if sorted(t.rotate for t in texts) != [0, 180]:
+        return f"{doc.name} shows its {name} {len(texts)} times: wanted once upright and once turned"
+    thin = [t for t in texts if not t.bold]
+    if thin:
+        return f"{doc.name}: its {role_name(thin[0])} is not bold"
+    sizes = {round(t.size, 3) for t in texts}
+    if len(sizes) != 1:
+        listed = ", ".join(f"{s:g}mm" for s in sorted(sizes))
+        return f"{doc.name}: its {name} is set at different sizes upright and turned ({listed})"
+    return None
+
+
+def _mark(doc: SvgDoc) -> str | None:
+    """The pack mark a face shows ('' for none), or None when its marks disagree (``_twice`` says how)."""
+    texts: list[SvgText] = doc.role("pack-mark")
+    if not texts:
+        return ""
+    letters = {t.text for t in texts}
+    return letters.pop() if len(letters) == 1 and _twice(doc, "pack-mark") is None else None
+
+
 def card_from_svg(doc: SvgDoc, parse: Callable[[str], HasCode]) -> tuple[int, HasCode] | str:
     """(number, ability) from one card SVG, or a message saying what is wrong with it."""
     for role in CARD_ROLES:
-        texts = doc.role(role)
-        turns = sorted(t.rotate for t in texts)
-        name = role_name(texts[0]) if texts else role
-        if turns != [0, 180]:
-            return f"{doc.name} shows its {name} {len(texts)} times: wanted once upright and once turned"
-        thin = [t for t in texts if not t.bold]
-        if thin:
-            return f"{doc.name}: its {role_name(thin[0])} is not bold"
-        sizes = {round(t.size, 3) for t in texts}
-        if len(sizes) != 1:
-            return f"{doc.name}: its {name} is set at different sizes upright and turned ({', '.join(f'{s:g}mm' for s in sorted(sizes))})"
+        why = _twice(doc, role)
+        if why:
+            return why
     numbers = {t.text for t in doc.role("number") + doc.role("index-number")}
     labels = {t.text for t in doc.role("ability")}
     codes = {t.text for t in doc.role("index-ability")}
@@ -78,6 +119,28 @@ def card_from_svg(doc: SvgDoc, parse: Callable[[str], HasCode]) -> tuple[int, Ha
     if len(found) != 1 or len(labels) != 1 or len(codes) != 1:
         return f"card {int(number)} shows different abilities on one face ({', '.join(sorted(labels | codes))})"
     return int(number), found.pop()
+
+
+def face_from_svg(doc: SvgDoc, parse: Callable[[str], HasCode]) -> Shown | str:
+    """What one face SVG shows (a card or a wild, and its pack mark), or what is wrong with it."""
+    mark = _mark(doc)
+    if mark is None:
+        return _twice(doc, "pack-mark") or f"{doc.name} shows different pack marks"
+    wild = [r for r in WILD_ROLES if doc.role(r)]
+    if wild:
+        card = [r for r in CARD_ROLES if doc.role(r)]
+        if card:
+            return f"{doc.name} shows both a wild card's {wild[0]} and a card's {card[0].replace('-', ' ')}"
+        for role in WILD_ROLES:
+            why = _twice(doc, role)
+            if why:
+                return why
+        words = {t.text for r in WILD_ROLES for t in doc.role(r)}
+        if words != {"W", "WILD"}:
+            return f"{doc.name} shows {', '.join(sorted(words))}: a wild card shows W and WILD"
+        return Shown(None, mark)
+    got = card_from_svg(doc, parse)
+    return got if isinstance(got, str) else Shown(Card(*got), mark)
 
 
 def title_problem(doc: SvgDoc, title: str) -> str | None:
@@ -100,134 +163,223 @@ def title_problem(doc: SvgDoc, title: str) -> str | None:
     return None
 
 
+def _differs(got: Shown, item: Item[Any], doc: SvgDoc) -> str | None:
+    """How the face ``got`` differs from what ``item`` must be, as far as the file goes (its
+    ability is the pack check's: ``order`` names a card out of place)."""
+    if item.card is None and got.card is not None:
+        return f"{doc.name} shows card {got.card.number}, not a wild card"
+    if item.card is not None and got.card is None:
+        return f"{doc.name} shows a wild card, not card {item.card.number}"
+    if item.card is not None and got.card is not None and got.card.number != item.card.number:
+        return f"{doc.name} holds card {got.card.number}"
+    if got.mark != item.mark:
+        if not item.mark:
+            return f"{doc.name} shows pack mark {got.mark}, but this is one pack"
+        return f"{doc.name} shows {f'pack mark {got.mark}' if got.mark else 'no pack mark'}, wanted {item.mark}"
+    return None
+
+
 @dataclass
 class SvgCards:
     """What the card SVGs hold."""
 
-    docs: dict[int, SvgDoc]  # by the number in the file name
-    data: dict[int, bytes]
-    cards: list[Card[HasCode]]
-    flagged: set[int]  # file numbers already reported
-    shows: dict[int, Card[HasCode]]  # the card each readable file shows
-    back: SvgDoc | None
-    back_data: bytes
+    docs: dict[str, SvgDoc]  # by file stem
+    data: dict[str, bytes]
+    faces: list[Shown]  # every face that could be read
+    flagged: set[str]  # file stems already reported
+    shows: dict[str, Shown]  # the face each readable file shows
+    backs: dict[str, SvgDoc]  # by pack mark ('' for a pack alone)
+    back_data: dict[str, bytes]
+
+    @property
+    def cards(self) -> list[CardLike]:
+        """The numbered cards read, of every pack."""
+        return [f.card for f in self.faces if f.card is not None]
+
+
+def _numbers_of(items: Sequence[Item[Any]]) -> str:
+    """``cards 13–18``, ``card 3 of pack B``, ``wilds W01, W02 of pack A``, … joined."""
+    groups: dict[tuple[str, bool], list[Item[Any]]] = {}
+    for i in items:
+        groups.setdefault((i.mark, i.card is None), []).append(i)
+    parts = []
+    for (mark, wild), group in groups.items():
+        if wild:
+            labels = ", ".join(i.label for i in group)
+            parts.append(f"wild{'s' if len(group) > 1 else ''} {labels}")
+        else:
+            parts.append(span([i.card.number for i in group if i.card is not None]))
+        parts[-1] += f" of pack {mark}" if mark else ""
+    return "; ".join(parts)
+
+
+def _numbers(items: Sequence[Item[Any]]) -> tuple[int, ...]:
+    return tuple(sorted({i.card.number for i in items if i.card is not None}))
 
 
 def read_card_svgs(
     folder: Path,
     data: dict[str, Any],
-    spec: PackSpec,
+    items: Sequence[Item[Any]],
+    parse: Callable[[str], HasCode],
     out: list[Violation],
     *,
     keep_bytes: bool = True,
     theme: Typeface | None = None,
 ) -> SvgCards:
-    """What the card SVGs hold; ``keep_bytes``: also each file's bytes (only a comparison with
-    this version's drawing needs them, and a big pack's add up)."""
+    """What the card SVGs hold, each against the printed item its file name says it is;
+    ``keep_bytes``: also each file's bytes (only a comparison with this version's drawing needs
+    them, and a big pack's add up)."""
     card, bleed = (data["card_mm"][0], data["card_mm"][1]), data["bleed_mm"]
-    found = SvgCards({}, {}, [], set(), {}, None, b"")
+    found = SvgCards({}, {}, [], set(), {}, {}, {})
     cards_dir = folder / "cards"
     if not cards_dir.is_dir():
         out.append(Violation("files", "svg: the cards folder is missing"))
         return found
-    files: dict[int, list[Path]] = {}
+    by_key = {item_key(i): i for i in items}
+    marks = sorted({i.mark for i in items})
+    backs = {back_stem(m): m for m in marks}
+    files: dict[Key, list[Path]] = {}
     for path in sorted(cards_dir.glob("*.svg")):
-        if is_number(path.stem):
-            files.setdefault(int(path.stem), []).append(path)
-        elif path.name != "back.svg":
+        key = stem_key(path.stem)
+        if path.stem in backs:
+            continue
+        if key is None:
             out.append(Violation("files", f"svg: cards/{path.name} is not a file cardgen writes"))
+            continue
+        files.setdefault(key, []).append(path)
+    strays = sorted(k for k in files if k not in by_key)  # files naming a card beyond the pack
     sizes: list[Violation] = []
     titles: dict[str, list[int]] = {}  # one line for all the cards with the same wrong title
     problems: list[Violation] = []
-    for n, paths in sorted(files.items()):
-        if len(paths) > 1:
-            out.append(Violation("files", f"svg: {', '.join(p.name for p in paths)} are all card {n}", (n,)))
-        doc, raw = read_svg(paths[0], f"cards/{paths[0].name}", theme)
-        if isinstance(doc, str):
-            problems.append(Violation("files", f"svg: {doc}", (n,)))
-            found.flagged.add(n)
+    for key, paths in sorted(files.items()):
+        item = by_key.get(key)
+        if item is None:
             continue
-        found.docs[n] = doc
+        n = item.card.number if item.card is not None else 0
+        cards = (n,) if n else ()
+        if len(paths) > 1:
+            out.append(Violation("files", f"svg: {', '.join(p.name for p in paths)} are all {item.name}", cards))
+        doc, raw = read_svg(paths[0], f"cards/{paths[0].name}", theme)
+        stem = item.stem
+        if isinstance(doc, str):
+            problems.append(Violation("files", f"svg: {doc}", cards))
+            found.flagged.add(stem)
+            continue
+        found.docs[stem] = doc
         if keep_bytes:
-            found.data[n] = raw
+            found.data[stem] = raw
         if doc.problems:
             more = f" (and {len(doc.problems) - 1} more)" if len(doc.problems) > 1 else ""
-            problems.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}{more}", (n,)))
-            found.flagged.add(n)
+            problems.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}{more}", cards))
+            found.flagged.add(stem)
         why = size_problem(doc, card, bleed)
         if why:
-            sizes.append(Violation("files", f"svg: {why}", (n,)))
-            found.flagged.add(n)
+            sizes.append(Violation("files", f"svg: {why}", cards))
+            found.flagged.add(stem)
         title = title_problem(doc, data["title"])
         if title:
             titles.setdefault(title, []).append(n)
-            found.flagged.add(n)
-        got = card_from_svg(doc, spec.parse_ability)
+            found.flagged.add(stem)
+        got = face_from_svg(doc, parse)
         if isinstance(got, str):
-            problems.append(Violation("files", f"svg: {got}", (n,)))
-            found.flagged.add(n)
+            problems.append(Violation("files", f"svg: {got}", cards))
+            found.flagged.add(stem)
             continue
-        number, ability = got
-        if number != n:
-            problems.append(Violation("files", f"svg: {doc.name} holds card {number}", (n, number)))
-            found.flagged.add(n)
-        found.cards.append(Card(number, ability))
-        found.shows[n] = Card(number, ability)
+        wrong = _differs(got, item, doc)
+        if wrong:
+            also = (got.card.number,) if got.card is not None and got.card.number != n else ()
+            problems.append(Violation("files", f"svg: {wrong}", tuple(sorted({*cards, *also}))))
+            found.flagged.add(stem)
+        found.faces.append(got)
+        found.shows[stem] = got
     out += capped(
         problems, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more problems in {span(c)}", c)
     )
-    out += [Violation("files", f"svg: the title on {span(ns)} {why}", tuple(ns)) for why, ns in titles.items()]
+    out += [
+        Violation("files", f"svg: the title on {_titled(ns)} {why}", tuple(n for n in ns if n))
+        for why, ns in titles.items()
+    ]
     out += capped(sizes, 3, lambda k, c: Violation("files", f"svg: and {k} more card SVGs of the wrong size", c))
-    # the files against the pack pack.json describes
-    wanted = set(range(1, spec.size + 1))
-    missing = sorted(wanted - set(files))
+    # the files against the printed pack pack.json describes
+    missing = [i for i in items if item_key(i) not in files]
     if missing:
-        out.append(Violation("files", f"svg: no SVG for {span(missing)}", tuple(missing)))
-    beyond = sorted(set(files) - wanted)
-    if beyond:
-        out.append(Violation("files", f"svg: SVGs for {span(beyond)}, beyond the pack's {spec.size}", tuple(beyond)))
-    if data["cards"] != spec.size:
+        out.append(Violation("files", f"svg: no SVG for {_numbers_of(missing)}", _numbers(missing)))
+    numbered = tuple(sorted({n for mark, kind, n in strays if kind == "card"}))
+    if strays and all(mark == "" and kind == "card" for mark, kind, _ in strays) and marks == [""]:
+        size = sum(1 for i in items if i.card is not None)
+        out.append(Violation("files", f"svg: SVGs for {span(numbered)}, beyond the pack's {size}", numbered))
+    elif strays:
+        named = ", ".join(f"cards/{files[k][0].name}" for k in strays)
+        out.append(Violation("files", f"svg: {named}: no such card in this pack", numbered))
+    if data["cards"] != len(items):
         out.append(
-            Violation("files", f"{MANIFEST} says {data['cards']} cards, but the pack it describes has {spec.size}")
+            Violation("files", f"{MANIFEST} says {data['cards']} cards, but the pack it describes has {len(items)}")
         )
-    # the back
-    back = cards_dir / "back.svg"
-    if data["backs"]:
-        doc, raw = read_svg(back, "cards/back.svg", theme)
-        if isinstance(doc, str):
-            out.append(Violation("files", f"svg: {doc}"))
-        else:
-            found.back, found.back_data = doc, raw
-            if doc.problems:
-                out.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}"))
-            why = size_problem(doc, card, bleed)
-            if why:
-                out.append(Violation("files", f"svg: {why}"))
-    elif back.exists():
-        out.append(Violation("files", f"svg: cards/back.svg is there, but {MANIFEST} records no backs"))
+    _read_backs(cards_dir, data, backs, card, bleed, theme, found, out)
     return found
 
 
-def compare_redrawn(
-    found: SvgCards, spec: PackSpec, redraw: Redraw, data: dict[str, Any], folder: Path
-) -> list[Violation]:
+def _titled(numbers: list[int]) -> str:
+    cards = [n for n in numbers if n]
+    wilds = len(numbers) - len(cards)
+    parts = [span(cards)] if cards else []
+    return " and ".join(parts + ([f"{wilds} wild card{'s' if wilds > 1 else ''}"] if wilds else []))
+
+
+def _read_backs(
+    cards_dir: Path,
+    data: dict[str, Any],
+    backs: dict[str, str],
+    card: tuple[float, float],
+    bleed: float,
+    theme: Typeface | None,
+    found: SvgCards,
+    out: list[Violation],
+) -> None:
+    """Each pack's back (``back.svg``, or ``back-A.svg`` … for several packs): a drawing cardgen
+    writes, of the card's size, showing its pack's mark upright and turned."""
+    for stem, mark in backs.items():
+        path = cards_dir / f"{stem}.svg"
+        if not data["backs"]:
+            if path.exists():
+                out.append(Violation("files", f"svg: cards/{path.name} is there, but {MANIFEST} records no backs"))
+            continue
+        doc, raw = read_svg(path, f"cards/{path.name}", theme)
+        if isinstance(doc, str):
+            out.append(Violation("files", f"svg: {doc}"))
+            continue
+        found.backs[mark], found.back_data[mark] = doc, raw
+        if doc.problems:
+            out.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}"))
+        why = size_problem(doc, card, bleed)
+        if why:
+            out.append(Violation("files", f"svg: {why}"))
+        seen = _mark(doc)
+        if seen != mark:
+            what = "different pack marks" if seen is None else f"pack mark {seen}" if seen else "no pack mark"
+            out.append(Violation("files", f"svg: {doc.name} shows {what}, wanted {mark or 'none'}"))
+
+
+def compare_redrawn(found: SvgCards, items: Sequence[Item[Any]], redraw: Redraw, folder: Path) -> list[Violation]:
     """Files that differ from what this cardgen version draws for the pack (such card SVGs are
     marked in ``found.flagged``, so the PDF is held against the drawing instead)."""
     out: list[Violation] = []
-    for c in spec.cards():
-        if c.number in found.data and c.number not in found.flagged and found.data[c.number] != redraw.face(c):
-            found.flagged.add(c.number)
-            doc = found.docs[c.number]
-            out.append(
-                Violation(
-                    "files", f"svg: {doc.name} is not what cardgen {__version__} draws for card {c.number}", (c.number,)
-                )
-            )
+    for item in items:
+        stem = item.stem
+        if stem in found.data and stem not in found.flagged and found.data[stem] != redraw.face(item):
+            found.flagged.add(stem)
+            cards = (item.card.number,) if item.card is not None else ()
+            what = f"svg: {found.docs[stem].name} is not what cardgen {__version__} draws for {item.name}"
+            out.append(Violation("files", what, cards))
     out = capped(
         out, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more card SVGs redrawn differently", c)
     )
-    if found.back is not None and redraw.back is not None and found.back_data != redraw.back():
-        out.append(Violation("files", f"svg: cards/back.svg is not what cardgen {__version__} draws for this pack"))
+    if redraw.back is not None:
+        for mark, raw in found.back_data.items():
+            if raw != redraw.back(mark):
+                name = f"cards/{back_stem(mark)}.svg"
+                out.append(Violation("files", f"svg: {name} is not what cardgen {__version__} draws for this pack"))
     for name, make in redraw.files.items():
         path = folder / name
         if path.is_file():
@@ -240,56 +392,9 @@ def compare_redrawn(
     return out
 
 
-def check_files(folder: Path, names: Sequence[str], found: SvgCards, spec: PackSpec) -> list[Violation]:
-    """The files beside the cards are there, and ``pack.csv`` lists the cards the SVGs hold."""
-    out: list[Violation] = []
-    for name in names:
-        try:
-            raw = read_file(folder / name, limit=TEXT_LIMIT, what=name)
-        except CardgenError as e:
-            out.append(Violation("files", str(e) if (folder / name).exists() else f"{name} is missing"))
-            continue
-        if name == "pack.csv":
-            out += compare_table(raw, found.cards, spec, skip=found.flagged - set(found.shows))
-    return out
-
-
-def compare_table(
-    raw: bytes, cards: Sequence[Card[HasCode]], spec: PackSpec, *, skip: Collection[int] = ()
-) -> list[Violation]:
-    """``pack.csv`` against the cards read from the SVGs, row by row (``skip``: card numbers
-    whose SVG could not be read, reported already)."""
-    try:
-        rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    except (UnicodeDecodeError, csv.Error) as e:
-        return [Violation("files", f"pack.csv cannot be read: {e}")]
-    if not rows or [c.strip() for c in rows[0]] != ["number", "ability"]:
-        return [Violation("files", "pack.csv does not start with its header number,ability")]
-    table: dict[int, str] = {}
-    out: list[Violation] = []
-    for line, row in enumerate(rows[1:], 2):
-        if not row:
-            continue
-        if len(row) != 2 or not is_number(row[0].strip()) or len(row[0].strip()) > 9:
-            out.append(Violation("files", f"pack.csv line {line} is not a card: {shown(','.join(row), 40)}"))
-            continue
-        n = int(row[0])
-        if n in table:
-            out.append(Violation("files", f"pack.csv lists card {n} twice", (n,)))
-        table[n] = row[1].strip()
-    differ: list[Violation] = []
-    for c in cards:
-        if c.number not in table:
-            differ.append(Violation("files", f"pack.csv has no row for card {c.number}", (c.number,)))
-            continue
-        said = table.pop(c.number)
-        try:
-            same = spec.parse_ability(said) == c.ability
-        except CardgenError:
-            same = False
-        if not same:
-            message = f"pack.csv says card {c.number} is {shown(said, 20)}, but its SVG shows {c.ability.code}"
-            differ.append(Violation("files", message, (c.number,)))
-    for n in sorted(set(table) - set(skip)):
-        differ.append(Violation("files", f"pack.csv lists card {n}, which no card SVG holds", (n,)))
-    return out + capped(differ, MAX_REPORTED, lambda k, c: Violation("files", f"pack.csv: and {k} more rows differ", c))
+def reference_of(found: SvgCards, item: Item[Any]) -> SvgDoc | None:
+    """The SVG of ``item`` when it shows what the pack has there and nothing was found wrong with it."""
+    doc = found.docs.get(item.stem)
+    if doc is not None and item.stem not in found.flagged and found.shows.get(item.stem) == expected(item):
+        return doc
+    return None

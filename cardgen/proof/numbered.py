@@ -1,8 +1,9 @@
 """A written pack of numbered cards proved right: its card SVGs (``proof.cards``), its PDF
 sheets (each card's place showing exactly what its SVG shows: every text with its font, size,
 colour and turn, and the same shapes; the backs where ``pack.json`` puts them), its other
-files, and the cards read from the SVGs and again from the PDF checked by ``rules.check``
-like any hand-made table.
+files (``proof.packcsv``), and the faces read from the SVGs and again from the PDF checked by
+``rules.printed.check_printed`` (each pack by ``rules.check`` like any hand-made table, every
+pack mark, the wild cards).
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ from cardgen.proof.audit import pdf_damage
 from cardgen.proof.cards import (
     MAX_REPORTED,
     Redraw,
-    check_files,
+    SvgCards,
+    back_stem,
     compare_redrawn,
     is_number,
     read_card_svgs,
+    reference_of,
 )
 from cardgen.proof.folder import stray_files, version_problems
+from cardgen.proof.packcsv import check_files
 from cardgen.proof.pages import PageObjects, Pages, PagesRead, TextObject
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
@@ -44,15 +48,21 @@ from cardgen.proof.sheets import (
     single_pdf,
 )
 from cardgen.proof.svg import SvgDoc, parse_svg
-from cardgen.rules.check import Card, CardLike, HasCode, PackSpec, Violation, capped, check_pack
+from cardgen.rules.check import CHECKS, Card, HasCode, PackSpec, Violation, capped
+from cardgen.rules.printed import PRINTED_CHECKS, Item, Shown, check_printed
 
 
-def _read_pdf_card(found: dict[str, list[TextObject]], parse: Callable[[str], HasCode]) -> Card[HasCode] | None:
-    """The card a slot shows, from its texts in the number and ability roles (upright large
-    ones first: disagreeing copies are reported by ``compare_slot``)."""
+def _read_pdf_face(found: dict[str, list[TextObject]], parse: Callable[[str], HasCode]) -> Shown | None:
+    """The face a slot shows, from its texts in the card's roles (upright large ones first:
+    disagreeing copies are reported by ``compare_slot``)."""
+    marks = [" ".join(t.text.split()) for t in found.get("pack-mark", [])]
+    mark = marks[0] if marks else ""
+    if found.get("wild") or found.get("index-wild"):
+        return None if found.get("number") or found.get("ability") else Shown(None, mark)
     numbers = [" ".join(t.text.split()) for t in found.get("number", []) + found.get("index-number", [])]
     labels = [" ".join(t.text.split()) for t in found.get("ability", []) + found.get("index-ability", [])]
-    return _card_from_texts(numbers, labels, parse)
+    card = _card_from_texts(numbers, labels, parse)
+    return None if card is None else Shown(card, mark)
 
 
 def _card_from_texts(numbers: list[str], labels: list[str], parse: Callable[[str], HasCode]) -> Card[HasCode] | None:
@@ -66,7 +76,12 @@ def _card_from_texts(numbers: list[str], labels: list[str], parse: Callable[[str
     return None
 
 
-Reference = Callable[[CardLike], "SvgDoc | None"]
+Reference = Callable[[Item[Any]], "SvgDoc | None"]
+
+
+def _counts(items: Sequence[Item[Any]]) -> tuple[int, int]:
+    """(packs, wilds) of a printed pack."""
+    return (items[0].packs if items else 1), sum(1 for i in items if i.card is None)
 
 
 def check_pdf(
@@ -74,14 +89,15 @@ def check_pdf(
     name: str,
     data: dict[str, Any],
     spec: PackSpec,
+    items: Sequence[Item[Any]],
     reference: Reference,
-    back: SvgDoc | None,
+    back_of: Reference,
 ) -> list[Violation]:
     """The PDF's pages: the sheets of the plan, each card's place showing what ``reference`` says
-    the card looks like (its SVG); and the cards read from them, checked as a pack."""
+    the card looks like (its SVG), each back's what ``back_of`` says; and the faces read from
+    them, checked as the printed pack."""
     plan = plan_from_manifest(data)
-    cards = list(spec.cards())
-    first = reference(cards[0]) if cards else None
+    first = reference(items[0]) if items else None
     # One pass, a page at a time (a big pack's objects are never all held at once): each
     # page is compared as it is read, while the paper is right and the first card in its box.
     headers: list[PageObjects] = []  # each page without its objects, for page_problems
@@ -99,8 +115,8 @@ def check_pdf(
             if fits and not misplaced:
                 yield page
 
-    slot_problems, pdf_cards = compare_sheets(comparable(), plan, data["backs"], cards, spec, reference, back)
-    problems, paper_ok = page_problems(headers, plan, spec.size, data["backs"], has_pictures(data))
+    slot_problems, pdf_faces = compare_sheets(comparable(), plan, data["backs"], items, spec, reference, back_of)
+    problems, paper_ok = page_problems(headers, plan, len(items), data["backs"], has_pictures(data))
     out = [Violation("files", f"pdf: {name}: {p}") for p in problems]
     if plan.per_page != data["per_page"] or plan.orientation != data["orientation"]:
         out.append(
@@ -119,8 +135,9 @@ def check_pdf(
         MAX_REPORTED,
         lambda k, c: Violation("files", f"pdf: and {k} more places on the sheets differ from their SVGs", c),
     )
-    if len(pdf_cards) == len(cards):  # else the places that could not be read are named above
-        out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_pack(spec, pdf_cards)]
+    if len(pdf_faces) == len(items):  # else the places that could not be read are named above
+        packs, wilds = _counts(items)
+        out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_printed(spec, packs, wilds, pdf_faces)]
     return out
 
 
@@ -128,33 +145,35 @@ def compare_sheets(
     pages: Iterable[PageObjects],
     plan: SheetPlan,
     backs: bool,
-    cards: Sequence[CardLike],
+    items: Sequence[Item[Any]],
     spec: PackSpec,
     reference: Reference,
-    back: SvgDoc | None,
-) -> tuple[list[Violation], list[Card[HasCode]]]:
-    """Each card's place on the sheets against its SVG (each back's against back.svg), and the
-    cards read from the fronts. ``pages`` in order, each used as it comes."""
+    back_of: Reference,
+) -> tuple[list[Violation], list[Shown]]:
+    """Each card's place on the sheets against its SVG (each back's against its pack's back
+    SVG), and the faces read from the fronts. ``pages`` in order, each used as it comes."""
     step = 2 if backs else 1
     height = plan.paper[1]
-    sheets = plan.pages(len(cards))
+    sheets = plan.pages(len(items))
     out: list[Violation] = []
-    read: list[Card[HasCode]] = []
+    read: list[Shown] = []
     for page in pages:
         sheet, side = divmod(page.number - 1, step)
         if sheet >= sheets:
             continue  # a page beyond the cards' sheets (page_problems counts the pages)
-        chunk = cards[sheet * plan.per_page : (sheet + 1) * plan.per_page]
+        chunk = items[sheet * plan.per_page : (sheet + 1) * plan.per_page]
         if side == 1:  # the backs of the sheet before
             moved = backs_misplaced(page, plan, len(chunk))
             if moved:
-                out.append(Violation("files", f"pdf: page {page.number}: {moved}", tuple(c.number for c in chunk)))
-            if back is not None:
-                for slot, card in zip(sheet_slots(page, plan, back=True)[0], chunk):
-                    problems, _ = compare_slot(slot, back, height, placed=False)
-                    if problems:
-                        where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of card {card.number})"
-                        out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", (card.number,)))
+                out.append(Violation("files", f"pdf: page {page.number}: {moved}", _numbers(chunk)))
+            for slot, item in zip(sheet_slots(page, plan, back=True)[0], chunk):
+                back = back_of(item)
+                if back is None:
+                    continue
+                problems, _ = compare_slot(slot, back, height, placed=False)
+                if problems:
+                    where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of {item.name})"
+                    out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", _numbers([item])))
             continue
         slots, _ = sheet_slots(page, plan)
         for slot in slots:
@@ -164,32 +183,43 @@ def compare_sheets(
                 if any(t.bold for t in slot.texts):
                     out.append(Violation("files", f"{where}: a card is drawn where no card belongs"))
                 continue
-            card = chunk[slot.index]
-            doc = reference(card)
+            item = chunk[slot.index]
+            doc = reference(item)
+            got: Shown | None
             if doc is not None:
                 problems, texts = compare_slot(slot, doc, height)
-                got = _read_pdf_card(texts, spec.parse_ability)
+                got = _read_pdf_face(texts, spec.parse_ability)
             else:  # its SVG is wrong (reported) and cannot be redrawn: read the bold texts alone
                 problems = []
                 bold = [" ".join(t.text.split()) for t in slot.texts if t.bold]
-                got = _card_from_texts(
-                    [t for t in bold if is_number(t)], [t for t in bold if not is_number(t)], spec.parse_ability
-                )
+                mark = next((t for t in bold if len(t) == 1 and t.isalpha() and t != "W"), "")  # a pack's letter
+                if "WILD" in bold:
+                    got = Shown(None, mark)
+                else:
+                    card = _card_from_texts(
+                        [t for t in bold if is_number(t)], [t for t in bold if not is_number(t)], spec.parse_ability
+                    )
+                    got = None if card is None else Shown(card, mark)
             if got is None:
                 problems.append("no card can be read there")
             else:
                 read.append(got)
             if problems:
                 more = f"; and {len(problems) - 4} more" if len(problems) > 4 else ""
-                message = f"{where} (card {card.number}): {'; '.join(problems[:4])}{more}"
-                out.append(Violation("files", message, (card.number,)))
+                message = f"{where} ({item.name}): {'; '.join(problems[:4])}{more}"
+                out.append(Violation("files", message, _numbers([item])))
     return out, read
+
+
+def _numbers(items: Sequence[Item[Any]]) -> tuple[int, ...]:
+    return tuple(i.card.number for i in items if i.card is not None)
 
 
 def check_numbered(
     folder: Path,
     data: dict[str, Any],
     spec: PackSpec,
+    items: Sequence[Item[Any]],
     what: str,
     *,
     files: Sequence[str] = ("pack.csv",),
@@ -199,49 +229,63 @@ def check_numbered(
     pages: Sequence[PageObjects] | None = None,
     expected: Collection[str] = (),
 ) -> FolderCheck:
-    """Every violation of the pack in ``folder``, read from its SVGs, its PDF and its other
-    ``files``; with ``redraw``, also every file that differs from what this version writes
-    (only when ``pack.json`` records this version: another one may draw differently); with
-    ``audit``, also every damaged object of the PDF. A build checking what it has just written
-    skips both: only a file that travelled can be damaged or differ from its drawing.
+    """Every violation of the printed pack ``items`` (of ``spec``) in ``folder``, read from its
+    SVGs, its PDF and its other ``files``; with ``redraw``, also every file that differs from
+    what this version writes (only when ``pack.json`` records this version: another one may draw
+    differently); with ``audit``, also every damaged object of the PDF, anything in it cardgen
+    does not write, and every file ``expected`` does not name. A build checking what it has just
+    written skips both: only a file that travelled can be damaged or differ from its drawing.
     ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
     ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
-    build writes and reads its PDF in a worker process); None: read them here. ``expected``:
-    every file the pack's product writes for it (with ``audit``, anything else is named)."""
+    build writes and reads its PDF in a worker process); None: read them here."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
     if audit:
         out += version_problems(data) + stray_files(folder, expected)
-    found = read_card_svgs(folder, data, spec, out, keep_bytes=again is not None, theme=theme)
-    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_pack(spec, found.cards)]
+    found = read_card_svgs(folder, data, items, spec.parse_ability, out, keep_bytes=again is not None, theme=theme)
+    packs, wilds = _counts(items)
+    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_printed(spec, packs, wilds, found.faces)]
     if again is not None:
-        out += compare_redrawn(found, spec, again, data, folder)
+        out += compare_redrawn(found, items, again, folder)
 
-    def reference(card: CardLike) -> SvgDoc | None:
-        """What card ``card`` must look like in the PDF: its SVG when that shows the card the pack
-        has there and nothing was found wrong with it; else this version's drawing of it (so a
-        wrong SVG is not blamed on the PDF); else nothing."""
-        doc = found.docs.get(card.number)
-        if doc is not None and card.number not in found.flagged and found.shows.get(card.number) == card:
-            return doc
-        if again is not None:
-            drawn = parse_svg(again.face(card), doc.name if doc else f"card {card.number}", theme)
+    def reference(item: Item[Any]) -> SvgDoc | None:
+        """What ``item`` must look like in the PDF: its SVG when that shows what the pack has there
+        and nothing was found wrong with it; else this version's drawing of it (so a wrong SVG is
+        not blamed on the PDF); else nothing."""
+        doc = reference_of(found, item)
+        if doc is None and again is not None:
+            drawn = parse_svg(again.face(item), f"cards/{item.stem}.svg", theme)
             return drawn if isinstance(drawn, SvgDoc) else None
-        return None
+        return doc
 
-    back = found.back
-    if again is not None and again.back is not None and data["backs"] and found.back_data != again.back():
-        drawn = parse_svg(again.back(), "cards/back.svg", theme)
-        back = drawn if isinstance(drawn, SvgDoc) else None
-    out += check_files(folder, files, found, spec)
+    backs = _backs(found, again, data, theme)
+    out += check_files(folder, files, found, spec, packs)
     pdf = single_pdf(folder)
+    checks = (*CHECKS, *(PRINTED_CHECKS if packs > 1 or wilds else ()), "files")
     if isinstance(pdf, Violation):
         out.append(pdf)
     elif pages is not None:
-        out += check_pdf(PagesRead(pages), pdf.name, data, spec, reference, back)
+        out += check_pdf(PagesRead(pages), pdf.name, data, spec, items, reference, lambda i: backs.get(i.mark))
     else:
-        out += _read_and_check_pdf(pdf, data, spec, reference, back, audit=audit, again=again)
-    return FolderCheck(what, len(found.docs), out)
+        out += _read_and_check_pdf(
+            pdf, data, spec, items, reference, lambda i: backs.get(i.mark), audit=audit, again=again
+        )
+    return FolderCheck(what, len(found.docs), out, checks=checks)
+
+
+def _backs(found: SvgCards, again: Redraw | None, data: dict[str, Any], theme: Typeface | None) -> dict[str, SvgDoc]:
+    """Each pack's back as the backs pages must show it: its SVG, or (when that is not what this
+    version draws) the drawing."""
+    backs = dict(found.backs)
+    if again is not None and again.back is not None and data["backs"]:
+        for mark, raw in found.back_data.items():
+            if raw != again.back(mark):
+                drawn = parse_svg(again.back(mark), f"cards/{back_stem(mark)}.svg", theme)
+                if isinstance(drawn, SvgDoc):
+                    backs[mark] = drawn
+                else:
+                    backs.pop(mark)
+    return backs
 
 
 def _named_already(found: str, named: list[str]) -> bool:
@@ -256,8 +300,9 @@ def _read_and_check_pdf(
     pdf: Path,
     data: dict[str, Any],
     spec: PackSpec,
+    items: Sequence[Item[Any]],
     reference: Reference,
-    back: SvgDoc | None,
+    back_of: Reference,
     *,
     audit: bool,
     again: Redraw | None = None,
@@ -283,4 +328,4 @@ def _read_and_check_pdf(
     except CardgenError as e:
         return [Violation("files", f"pdf: {pdf.name}: {e}")]
     with doc:
-        return out + check_pdf(doc, pdf.name, data, spec, reference, back)
+        return out + check_pdf(doc, pdf.name, data, spec, items, reference, back_of)

@@ -3,13 +3,16 @@
 A car is written ``TIE/RAIL``: the Tie is the card on top, which gives the car
 its Type (Crew: K, Q, J; Coach: A, 2–10; Substitute: JK); the Rail is the card
 left showing under it. Tie and Rail of one rank make a Bi-Level car, worth
-double. A train's total is the sum of its cars' values plus at most one
+double (a Joker has no rank: ``JK/JK`` is Single-Level). A train's total is the sum of its cars' values plus at most one
 Full-Staff bonus, the highest that applies.
 
 Decisions (the seed leaves these open):
 
 * A Joker may be a Rail (two Jokers matched as Rails) and is not wild there:
-  ``K/JK`` is a Single-Level Crew car (11), ``JK/JK`` a Bi-Level Substitute (0).
+  ``K/JK`` is a Single-Level Crew car (11). The seed defines Bi-Level as "Tie and
+  Rails match in rank", and a Joker has no rank, so ``JK/JK`` is a *Single-Level*
+  Substitute (0): it never makes an Empire Builder nor spoils a Silver Meteor or an
+  Acela (``K/5 Q/7 J/3 A/2 A/9 JK/JK`` keeps its Acela: 35 + 100 = 135).
 * A car's value comes from its Tie ("Car Types are determined by their Ties");
   a Bi-Level car's Rail has the Tie's rank, so its double value is the same
   whichever card is read. A Single-Level car's Rail scores only in a tie-break.
@@ -20,7 +23,7 @@ Decisions (the seed leaves these open):
   Coaches must be Aces, so there Substitutes fill Crew roles only and never
   count toward "at least two Coach cars"; "50 points per Ace" counts Ace cars.
 * Empire Builder asks for a Bi-Level car anywhere in the train, and the seed
-  lets any Type be Bi-Level: ``JK/JK`` qualifies (and rules out the other two).
+  lets any Type with a rank be Bi-Level (``K/K``, ``7/7``); ``JK/JK`` does not count.
 * Tie-break (trains of equal total): every car scores as its Rail would as a
   Single-Level Tie (Crew 11, number, Ace 1, Joker 0). Bonuses are not recounted:
   the seed recalculates the trains' *values*, which it defines as the sum of
@@ -32,8 +35,10 @@ Decisions (the seed leaves these open):
 
 >>> score_train(parse_train("K/7 Q/2 J/5 9/3")).total   # 11 + 11 + 11 + 9, Silver Meteor +25
 67
->>> parse_car("a / a").value, parse_car("jk/4").kind, parse_car("Q/Q").fleet
-(2, 'Substitute', 'Bi-Level')
+>>> parse_car("a / a").value, parse_car("jk/4").kind, parse_car("Q/Q").fleet, parse_car("JK/JK").fleet
+(2, 'Substitute', 'Bi-Level', 'Single-Level')
+>>> bonus(parse_train("K/5 Q/7 J/3 A/2 A/9 JK/JK")).name   # a Joker has no rank to match
+'Acela'
 >>> bonus(parse_train("K/2 JK/3 J/4 A/5 A/6"))
 Bonus(name='Acela', points=100, reason='Full-Staff (a Substitute for the Queen), only Single-Level cars, 2 Aces')
 >>> [(r.place, r.total, r.tie_break) for r in compare([parse_train("K/7 9/3"), parse_train("J/4 9/2")])]
@@ -99,11 +104,16 @@ class Car:
 
     @property
     def fleet(self) -> str:
-        return "Bi-Level" if self.tie == self.rail else "Single-Level"
+        return "Bi-Level" if self._matched else "Single-Level"
+
+    @property
+    def _matched(self) -> bool:
+        """Tie and Rail match in rank (seed 004); a Joker has no rank, so two Jokers do not."""
+        return self.tie == self.rail and self.tie != "JK"
 
     @property
     def value(self) -> int:
-        return _SINGLE[self.tie] * (2 if self.tie == self.rail else 1)
+        return _SINGLE[self.tie] * (2 if self._matched else 1)
 
     @property
     def rail_value(self) -> int:

@@ -51,11 +51,21 @@ AD" moves the card at AD to AE, the card at AE to AF and the card at AF to AD.
 
 Playing the game (applying abilities, winning, starting arrangements) is in
 ``cardgen.rules.grid_game``.
+
+Beyond the seed's 16 categories a pack may choose ``number`` (short ``num``): §9's number
+abilities for the 3×3 game (``rules.numbers.GRID_FAMILY``, cardgen's development: the player
+chooses the row or column, the numbers choose the card or cards in it). ``PACK_CATEGORIES``
+holds all 17; ``CATEGORIES`` stays the seed's 16.
+
+>>> pack = GridPack("row-swap,col-swap,number", 1)
+>>> pack.block, pack.slug, pack.card(19).ability.label
+(22, 'got-2d-rs-cs-num-copies-1', 'R:HI→X')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -82,6 +92,8 @@ from cardgen.rules.grid_mat import (
     GridAbility,
     GridMat,
 )
+from cardgen.rules.numbers import GRID_CATEGORY, GRID_FAMILY, NumberAbility
+from cardgen.rules.numbers import parse as parse_number_ability
 from cardgen.rules.patterns import MAX_COPIES
 
 __all__ = [
@@ -104,7 +116,12 @@ __all__ = [
     "DEFAULT_MAT",
     "GridAbility",
     "Category",
+    "NumberCategory",
+    "AnyCategory",
+    "PackAbility2D",
     "CATEGORIES",
+    "PACK_CATEGORIES",
+    "pack_categories",
     "DEFAULT_CATEGORIES",
     "GridPack",
     "grid_categories",
@@ -354,6 +371,40 @@ def grid_categories(mat: GridMat = DEFAULT_MAT) -> dict[str, Category]:
 CATEGORIES: dict[str, Category] = grid_categories(DEFAULT_MAT)
 """The 16 categories of the seed's 3×3 game, in the seed's order."""
 
+
+@dataclass(frozen=True)
+class NumberCategory:
+    """cardgen's own 2D category, ``number``: §9's number abilities for the 3×3 game (its
+    ``rules.numbers.GRID_FAMILY``). It reads like a ``Category``: the player chooses the row or
+    column, so it is discretionary, and it pertains to rows and columns alike."""
+
+    name: str = GRID_CATEGORY
+    short: str = "num"
+    description: str = "the numbers pick the card(s) in a row or column of the player's choice (cardgen's §9)"
+    specific: bool = False
+    pertains: Literal["rows", "columns", "both"] = "both"
+    counterpart: str | None = None
+    abilities: tuple[NumberAbility, ...] = GRID_FAMILY
+
+    @property
+    def size(self) -> int:
+        return len(self.abilities)
+
+
+AnyCategory = Category | NumberCategory
+PackAbility2D = GridAbility | NumberAbility
+"""What a 2D pack's card may carry: a §8 ability, or (category ``number``) a §9 number one."""
+NUMBER_CATEGORY = NumberCategory()
+
+
+def pack_categories(mat: GridMat = DEFAULT_MAT) -> dict[str, AnyCategory]:
+    """Every category a 2D pack may choose: the seed's 16 (``grid_categories``), then ``number``."""
+    return {**grid_categories(mat), NUMBER_CATEGORY.name: NUMBER_CATEGORY}
+
+
+PACK_CATEGORIES: dict[str, AnyCategory] = pack_categories(DEFAULT_MAT)
+"""The 17 categories a 3×3 pack may choose: the seed's 16, then cardgen's ``number``."""
+
 DEFAULT_CATEGORIES: tuple[str, ...] = ("row-swap", "col-swap", "row-rotate", "col-rotate", "remove")
 """The default selection: every ability specific (no choosing slows play, as in the
 factory game), each row category with its column counterpart, and removals at
@@ -416,7 +467,7 @@ class GridPack:
         *,
         mat: GridMat = DEFAULT_MAT,
     ) -> None:
-        known = grid_categories(mat)
+        known = pack_categories(mat)
         names = categories.split(",") if isinstance(categories, str) else list(categories)
         by_key = {c.name: c.name for c in known.values()} | {c.short: c.name for c in known.values()}
         chosen: set[str] = set()
@@ -430,7 +481,7 @@ class GridPack:
         self.mat = mat
         # the seed's order, whatever order they were asked in: one selection, one pack
         self.categories: tuple[str, ...] = tuple(n for n in known if n in chosen)
-        self.abilities: tuple[GridAbility, ...] = tuple(a for n in self.categories for a in known[n].abilities)
+        self.abilities: tuple[PackAbility2D, ...] = tuple(a for n in self.categories for a in known[n].abilities)
         self.default_copies = max(1, int(TARGET_SIZE / len(self.abilities) + 0.5))
         copies = self.default_copies if copies is None else copies
         if not 1 <= copies <= MAX_COPIES:
@@ -454,21 +505,23 @@ class GridPack:
     @property
     def slug(self) -> str:
         """Folder name: ``got-2d-`` + the categories' short names (or ``all``), then shape and copies if not default."""
-        known = grid_categories(self.mat)
-        cats = "all" if len(self.categories) == len(known) else "-".join(known[n].short for n in self.categories)
-        slug = f"got-2d-{cats}"
+        known = pack_categories(self.mat)
+        seed = [n for n in self.categories if n != GRID_CATEGORY]
+        cats = ["all"] if len(seed) == len(grid_categories(self.mat)) else [known[n].short for n in seed]
+        cats += [NUMBER_CATEGORY.short] if GRID_CATEGORY in self.categories else []
+        slug = f"got-2d-{'-'.join(cats)}"
         if self.mat != DEFAULT_MAT:
             slug += f"-{self.mat.rows}x{self.mat.cols}"
         if self.copies != self.default_copies:
             slug += f"-copies-{self.copies}"
         return slug
 
-    def card(self, number: int) -> Card[GridAbility]:
+    def card(self, number: int) -> Card[PackAbility2D]:
         if not 1 <= number <= self.size:
             raise CardgenError(f"card {number} is not in a pack of {self.size}")
         return Card(number, self.abilities[(number - 1) % self.block])
 
-    def cards(self) -> list[Card[GridAbility]]:
+    def cards(self) -> list[Card[PackAbility2D]]:
         """The whole pack, in number order. Pure and deterministic."""
         return [self.card(n) for n in range(1, self.size + 1)]
 
@@ -477,7 +530,9 @@ class GridPack:
         ability = card.ability
         if ability in self._valid:
             return []
-        if isinstance(ability, GridAbility):
+        if isinstance(ability, NumberAbility) and ability.dims == 1:
+            return [("kinds", f"{ability.code} is a number ability of the linear game, not of the 3×3 one")]
+        if isinstance(ability, GridAbility | NumberAbility):
             return [("kinds", f"ability {ability.code} ({ability.category}) is not an ability of this pack")]
         return [("kinds", f"ability {ability.code} is not a 2D ability")]
 
@@ -487,7 +542,7 @@ class GridPack:
 
     def warnings(self) -> list[str]:
         """Row categories chosen without their column counterparts, and vice versa."""
-        known = grid_categories(self.mat)
+        known = pack_categories(self.mat)
         out: list[str] = []
         for name in self.categories:
             cat = known[name]
@@ -499,8 +554,9 @@ class GridPack:
         return out
 
     @classmethod
-    def parse_ability(cls, text: str, *, mat: GridMat = DEFAULT_MAT) -> GridAbility:
-        """The ability whose code or label is ``text`` (any category; ``check`` judges membership).
+    def parse_ability(cls, text: str, *, mat: GridMat = DEFAULT_MAT) -> PackAbility2D:
+        """The ability whose code or label is ``text`` (any category, a number ability's too:
+        ``check`` judges membership).
 
         >>> GridPack.parse_ability("af <-> ad") == GridPack.parse_ability("AF↔AD")
         True
@@ -509,6 +565,10 @@ class GridPack:
         """
         found = _ability_index(mat).get(_normalise(text))
         if found is None:
+            try:
+                return parse_number_ability(text)
+            except CardgenError:
+                pass
             raise CardgenError(
                 f"{text.strip()!r} is not a 2D ability on a {mat.rows}×{mat.cols} mat (e.g. AD-BE, AD↔BE, A>, AD→X)"
             )

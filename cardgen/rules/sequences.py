@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -42,6 +43,7 @@ from typing import Final, TypeAlias, TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.abilities import MAX_CENSUS, Ability, space_letter
+from cardgen.rules.printed import MAX_PACKS
 from cardgen.units import MAX_DIGITS, shown
 
 DEFAULT_PACK_SIZE = 84
@@ -417,6 +419,43 @@ def can_be_never_descending(seq: Sequence[Card], pack_numbers: Iterable[int]) ->
     return _can_be(seq, _sorted_pack(pack_numbers), strict=False)
 
 
+WINS = ("ascending", "never-descending")  # §7: the winning definitions a table may play
+
+
+def outside_pack(seq: Sequence[Card], size: int, packs: int = 1) -> tuple[str, ...]:
+    """Why cards of ``seq`` cannot come from ``packs`` packs numbered 1..``size`` (§7, §10):
+    a number no card carries, a number held more often than the packs print it.
+
+    >>> outside_pack((5, 12, WILD, 40, 71), 50)
+    ('71 (the cards are 1..50)',)
+    >>> outside_pack((4, 4, 4, 9), 84, packs=2), outside_pack((4, 4), 84, packs=2)
+    (('4 three times (2 packs print it twice)',), ())
+    """
+    counts = Counter(card for card in seq if isinstance(card, int))
+
+    def times(k: int) -> str:
+        return {1: "once", 2: "twice", 3: "three times"}.get(k, f"{k} times")
+
+    held = "one pack prints it once" if packs == 1 else f"{packs} packs print it {times(packs)}"
+    out = [f"{n} (the cards are 1..{size})" for n in counts if n > size]
+    return tuple(out + [f"{n} {times(k)} ({held})" for n, k in counts.items() if n <= size and k > packs])
+
+
+def can_win(seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascending") -> bool:
+    """Whether ``seq`` wins under ``win`` (§7) with ``packs`` packs of 1..``size``: every number one the
+    packs print (as often), each wild standing for a number some card carries (§10).
+
+    >>> can_win((5, 12, WILD, 40, 71), 50), can_win((5, 12, WILD, 40, 50), 50)
+    (False, True)
+    >>> can_win((1, 2, 3, 4, 4, 6, 7), 84, packs=2), can_win((1, 2, 3, 4, 4, 6, 7), 84, 2, "never-descending")
+    (False, True)
+    """
+    if win not in WINS:
+        raise CardgenError(f"win {win!r} is not one of {', '.join(WINS)}")
+    pack = range(1, size + 1)
+    return not outside_pack(seq, size, packs) and _can_be(seq, pack, strict=win == "ascending")
+
+
 def _sorted_pack(pack_numbers: Iterable[int]) -> Sequence[int]:
     """The pack's numbers ascending, each once. A rising range already is, and is searched
     (bisected) as it is, never listed: 1..10⁹ costs nothing.
@@ -516,14 +555,19 @@ class SequenceReport:
     pack_size: int
     can_be_ascending: bool | None
     can_be_never_descending: bool | None
+    packs: int = 1
+    outside: tuple[str, ...] = ()  # numbers the packs do not print (so often): see ``outside_pack``
+    win: str | None = None  # the winning definition asked about (§7), if any
+    wins: bool | None = None  # whether the sequence is a win under it
 
     @property
     def dirty(self) -> bool:
         return not self.clean
 
 
-def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE) -> SequenceReport:
-    """Everything this module knows about the sequence typed as ``text``.
+def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE, packs: int = 1, win: str | None = None) -> SequenceReport:
+    """Everything this module knows about the sequence typed as ``text``, every number checked
+    against ``packs`` packs of 1..``pack_size`` (a wild can only be ascending where they are).
 
     >>> r = report("70 69 68 63 34 31 20")   # figure 6
     >>> r.descending, r.ascending, r.inversions, r.max_inversions, r.min_swaps, r.swaps
@@ -531,11 +575,17 @@ def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE) -> SequenceReport:
     >>> r = report("2-6-14-38-W-39-82")
     >>> r.dirty, r.ascending, r.can_be_ascending, r.can_be_never_descending
     (True, None, False, True)
+    >>> r = report("5-12-W-40-71", pack_size=50)   # no card 71: not even a wild makes it ascending
+    >>> r.can_be_ascending, r.outside
+    (False, ('71 (the cards are 1..50)',))
     """
     if not 1 <= pack_size <= MAX_PACK_SIZE:
         given = str(pack_size) if len(str(pack_size)) <= MAX_DIGITS else shown(str(pack_size))
         raise CardgenError(f"pack size {given} is out of range: 1 to {MAX_PACK_SIZE}")
+    if not 1 <= packs <= MAX_PACKS:
+        raise CardgenError(f"packs {packs} is out of range: 1 to {MAX_PACKS}")
     cards = parse_sequence(text)
+    outside = outside_pack(cards, pack_size, packs)
     clean = is_clean(cards)
     numbers = _numbers(cards) if clean else ()
     pack = range(1, pack_size + 1)
@@ -554,6 +604,10 @@ def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE) -> SequenceReport:
         min_swaps=len(swaps) if swaps is not None else None,
         swaps=swaps,
         pack_size=pack_size,
-        can_be_ascending=None if clean else can_be_ascending(cards, pack),
-        can_be_never_descending=None if clean else can_be_never_descending(cards, pack),
+        can_be_ascending=None if clean else not outside and can_be_ascending(cards, pack),
+        can_be_never_descending=None if clean else not outside and can_be_never_descending(cards, pack),
+        packs=packs,
+        outside=outside,
+        win=win,
+        wins=None if win is None else can_win(cards, pack_size, packs, win),
     )

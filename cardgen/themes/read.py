@@ -27,7 +27,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file, show_path
 from cardgen.layout.theme import BACKS, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
-from cardgen.rules.grid import CATEGORIES
+from cardgen.rules.grid import PACK_CATEGORIES
 from cardgen.themes.pictures import load_picture
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title
@@ -41,8 +41,9 @@ TOP = ("title", "logo", "back", "font", "bold_font", "colours")
 
 
 def colour_keys() -> tuple[str, ...]:
-    """What ``[colours.KEY]`` may name: the patterns, ``2d``, and every 2D category."""
-    return (*PATTERNS, "2d", *CATEGORIES)
+    """What ``[colours.KEY]`` may name: the patterns, ``2d``, every 2D category (cardgen's
+    ``number`` too) and ``wild``, the wild cards."""
+    return (*PATTERNS, "2d", *PACK_CATEGORIES, "wild")
 
 
 def theme_name(path: Path) -> str:

@@ -104,10 +104,16 @@ SheetsJob = Callable[[Path], Any]
 
 
 def write_sheets(
-    path: Path, faces: Sequence[Drawing], back: Drawing | None, plan: SheetPlan, *, label: str, title: str
+    path: Path,
+    faces: Sequence[Drawing],
+    back: Drawing | Sequence[Drawing] | None,
+    plan: SheetPlan,
+    *,
+    label: str,
+    title: str,
 ) -> None:
-    """The components imposed on sheets (a page of backs after each, when there is a back),
-    written as one PDF at ``path``."""
+    """The components imposed on sheets (a page of backs after each, when there is a back: one
+    for all, or one a component), written as one PDF at ``path``."""
     pages = impose(list(faces), plan, back=back, label=label, title=title)
     path.write_bytes(render("pdf", pages, title=title or label))
 
@@ -116,7 +122,7 @@ def write_deck(
     *,
     slug: str,
     faces: Sequence[tuple[str, Drawing]],
-    back: Drawing | None,
+    back: Drawing | Mapping[str, Drawing] | None,
     sheets: SheetsJob,
     opts: PrintOptions,
     plan: SheetPlan,
@@ -137,8 +143,14 @@ def write_deck(
     with the staged folder. ``manifest``: the product's own keys of ``pack.json``
     (``manifest.deck_record`` adds the deck's). ``extra`` files may be given as functions
     that make them. ``export_back`` is the back for a TTS deck when no backs are printed.
+    ``back`` may be several backs by file stem (``{"back-A": …, "back-B": …}``: packs whose
+    backs carry their marks), each written as an SVG; the PNG and TTS exports take one back only.
     """
     folder = out / (slug + opts.suffix)
+    backs = {"back": back} if isinstance(back, Drawing) else dict(back or {})
+    back = back if isinstance(back, Drawing) else None
+    if backs and back is None and (opts.png or opts.tts):
+        raise CardgenError(f"these {noun} have backs of several kinds: --png and --tts export one back only")
     tts_back = back if back is not None else export_back
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
@@ -159,9 +171,9 @@ def write_deck(
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
                 progress(i, steps)
-        if back is not None:
-            stage.write(f"{folder_name}/back.svg", render("svg", [back]))
-        stage.write(MANIFEST, deck_record(manifest, folder.name, len(faces), opts, plan, back is not None))
+        for stem, drawing in backs.items():
+            stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
+        stage.write(MANIFEST, deck_record(manifest, folder.name, len(faces), opts, plan, bool(backs)))
         if opts.theme is not None:
             for name, data in picture_files(opts.theme).items():
                 stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
@@ -186,7 +198,7 @@ def write_deck(
         f"{count} sheet{'s' if count != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
     ]
     notes += [plan.note] if plan.note else []
-    if back is not None:
+    if backs:
         flip = "long" if plan.orientation == "portrait" else "short"
         notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")
     if opts.png and faces:

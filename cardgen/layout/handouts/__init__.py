@@ -30,7 +30,11 @@ class Game:
 GAMES: dict[str, Game] = {
     g.name: g
     for g in (
-        Game("got", "Game of Trains variant packs: a pattern and census, its ability table", ("pattern", "census")),
+        Game(
+            "got",
+            "Game of Trains variant packs: a pattern and census, its ability table, the optional rules it prints",
+            ("pattern", "census", "numbers", "packs", "wilds", "win"),
+        ),
         Game("got2d", "the 3×3 two-dimensional Game of Trains, for a choice of ability categories", ("categories",)),
         Game("supertrain", "SuperTrain dominoes: double-12 set with 21 wild and action tiles", ()),
         Game("amtrak", "Amtrak, the card game: Tracks, Cars, Fleets, bonuses", ()),

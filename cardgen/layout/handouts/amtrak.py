@@ -146,8 +146,9 @@ def handout() -> Document:
                 "stays a Substitute Car and breaks no condition.",
                 "In an Acela, Substitutes stand in only for Crew, never for the Aces, and the bonus counts the Ace "
                 "Cars.",
-                f"Empire Builder asks for any Bi-Level Car, Jokers too: `JK/JK` qualifies (worth "
-                f"{parse_car('JK/JK').value}).",
+                "Bi-Level means Tie and Rails match **in rank**, and a Joker has no rank: `JK/JK` is a "
+                f"{parse_car('JK/JK').fleet} Substitute Car worth {parse_car('JK/JK').value}, so it makes no "
+                "Empire Builder and spoils no Acela.",
                 "The tie-break recounts Car values only, not bonuses; trains still equal share a place.",
             ],
             tone="decision",

@@ -29,11 +29,20 @@ from cardgen.layout.document import (
     Table,
     columns_of,
 )
+from cardgen.layout.handouts.got_optional import (
+    freezing_paragraph,
+    optional_blocks,
+    optional_decisions,
+    wild_paragraph,
+)
 from cardgen.layout.placemat import linear_mat
+from cardgen.layout.shapes import Drawing
+from cardgen.layout.wild import wild_face
 from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
-from cardgen.rules.patterns import Pattern, PatternTwo, make_pattern
+from cardgen.rules.numbers import NumberAbility
+from cardgen.rules.patterns import PackAbility, Pattern, PatternTwo, make_pattern
+from cardgen.rules.printed import pack_mark
 from cardgen.rules.sequences import (
-    can_be_ascending,
     format_sequence,
     inversions,
     is_ascending,
@@ -61,7 +70,7 @@ def groups_for(block: int) -> int:
 
 def ability_table(spec: Pattern) -> Table:
     """Ability → card numbers, every ability of the pack, in the pattern's order."""
-    numbers: dict[Ability, list[str]] = {a: [] for a in spec.abilities}
+    numbers: dict[PackAbility, list[str]] = {a: [] for a in spec.abilities}
     for c in spec.cards():
         numbers[c.ability].append(str(c.number))
     pairs = [(a.label, ", ".join(numbers[a])) for a in spec.abilities]
@@ -79,9 +88,7 @@ def ability_table(spec: Pattern) -> Table:
 def _figures(spec: Pattern) -> list[Block]:
     mat = linear_mat(spec.census, (25.0, 35.0), title=f"Pattern {spec.name}")
     numbers = [n for n in SAMPLE_CARDS if n <= spec.size]
-    faces = [card_face(spec.card(n), spec, (63.5, 88.9)) for n in numbers]
-    turned = [n for n in numbers if reads_otherwise_turned(str(n))]
-    why = f"; {turned[0]} is underlined, as it reads otherwise upside down" if turned else ""
+    faces, caption = sample_cards(spec, numbers)
     return [
         Figure(
             mat,
@@ -92,12 +99,43 @@ def _figures(spec: Pattern) -> list[Block]:
         ),
         Figure(
             side_by_side(faces, gap=8.0, title="sample cards"),
-            f"Cards {', '.join(map(str, numbers))}: number and ability large, a small index in the corner for a "
-            f"fanned hand, the same again upside down{why}.",
+            caption,
             min(95.0, 32.0 * len(faces)),
             role="cards",
         ),
     ]
+
+
+def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]:
+    """The handout's sample cards and their caption: the first cards of the pack, a number
+    ability's and a wild card in place of the last when the pack prints them, each marked with
+    its pack when several are combined."""
+    size = (63.5, 88.9)
+    shown: list[Drawing] = []
+    extra: list[str] = []
+    picks = list(numbers)
+    if spec.numbers:
+        picks[-1] = next(
+            c.number for c in spec.cards() if isinstance(c.ability, NumberAbility) and "EV" in c.ability.label
+        )
+        extra.append(f"{picks[-1]} is a number ability's (cardgen's §9)")
+    if spec.wilds and len(picks) > 1:  # a wild in the place of the middle card (of the last, without numbers)
+        picks = [*picks[:-2], picks[-1]] if spec.numbers else picks[:-1]
+    marks = [pack_mark(i % spec.packs, spec.packs) for i in range(len(picks) + 1)]
+    shown = [card_face(spec.card(n), spec, size, mark=m) for n, m in zip(picks, marks)]
+    if spec.wilds:
+        shown.append(wild_face(size, mark=marks[len(picks)]))
+    turned = [n for n in picks if reads_otherwise_turned(str(n))]
+    why = [f"{turned[0]} is underlined, as it reads otherwise upside down"] if turned else []
+    packs = (
+        [f"their packs' letters ({', '.join(m for m in marks[: len(shown)] if m)}) in a ring"] if spec.packs > 1 else []
+    )
+    what = f"Cards {', '.join(map(str, picks))}" + (" and a wild" if spec.wilds else "")
+    text = (
+        f"{what}: number and ability large, a small index in the corner for a fanned hand, the same again upside "
+        "down" + "".join(f"; {e}" for e in why + extra + packs) + "."
+    )
+    return shown, text
 
 
 def _orderings() -> Table:
@@ -117,18 +155,6 @@ def _orderings() -> Table:
         tuple(rows),
         role="orderings",
         caption="With repeated numbers the four words differ:",
-    )
-
-
-def _wild(spec: Pattern) -> str:
-    pack = range(1, spec.size + 1)
-    good, bad = parse_sequence("5 12 W 40 71"), parse_sequence("5 12 W 13 71")
-    return (
-        "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
-        "**dirty**, otherwise **clean**. It only counts as ascending if a number **in the pack** fits: with cards "
-        f"1 to {spec.size}, `{format_sequence(good)}` {'can' if can_be_ascending(good, pack) else 'cannot'} be "
-        f"ascending, `{format_sequence(bad)}` {'can' if can_be_ascending(bad, pack) else 'cannot'}. "
-        "Agree how a dirty win scores."
     )
 
 
@@ -198,13 +224,17 @@ def _optional(spec: Pattern) -> list[Block]:
             f"`cardgen pack --players N` sizes one. **Several packs together** repeat numbers:"
         ),
         _orderings(),
-        Paragraph.of("Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)."),
-        Paragraph.of(_wild(spec)),
         Paragraph.of(
-            "**Freezing.** Each player has a few tokens. At the start of your turn you may put one on a card of "
-            "your sequence: from then on nobody can move that card by a swap or a removal, and it never thaws. "
-            "Then take your turn as usual."
+            "Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)"
+            + (
+                f": this table plays **{spec.win}**."
+                if spec.packs > 1
+                else "; `cardgen pack --packs K` prints K packs."
+            )
         ),
+        wild_paragraph(spec),
+        freezing_paragraph(spec.census),
+        *optional_blocks(spec),
     ]
 
 
@@ -216,6 +246,7 @@ def _decisions(spec: Pattern) -> Note:
         "**A turn** follows the factory rules, which the source leaves out; this sheet sums them up as draw, then "
         "place or use. Agree at the table before play.",
     ]
+    items += optional_decisions(spec)
     if isinstance(spec, PatternTwo) and spec.census == 7:
         e, f, g = (spec.card(n) for n in (11, 12, 13))
         items.insert(
@@ -227,15 +258,35 @@ def _decisions(spec: Pattern) -> Note:
     return Note.of("Decisions cardgen made", items, tone="decision")
 
 
-def handout(pattern: str = "one", census: int = 7, copies: int | None = None) -> Document:
-    """The handout for a pattern and census (by default the pattern's own number of copies)."""
-    return handout_for(make_pattern(pattern, census, copies=copies))
+def _printed(spec: Pattern) -> str:
+    """What the optional rules add to the subtitle: `` (2 packs and 4 wild cards: 202 printed)``."""
+    parts = [f"{spec.packs} packs"] if spec.packs > 1 else []
+    parts += [f"{spec.wilds} wild card{'s' if spec.wilds > 1 else ''}"] if spec.wilds else []
+    return f" ({' and '.join(parts)}: {spec.printed_size} printed)" if parts else ""
+
+
+def handout(
+    pattern: str = "one",
+    census: int = 7,
+    copies: int | None = None,
+    *,
+    numbers: bool = False,
+    packs: int = 1,
+    wilds: int = 0,
+    win: str = "ascending",
+) -> Document:
+    """The handout for a pattern and census (by default the pattern's own number of copies),
+    with the optional rules its pack prints."""
+    spec = make_pattern(pattern, census, copies=copies, numbers=numbers, packs=packs, wilds=wilds, win=win)
+    return handout_for(spec)
 
 
 def handout_for(spec: Pattern) -> Document:
     """The handout for a pack definition (as ``cardgen pack`` writes beside the pack)."""
     table = ability_table(spec)
-    inline = spec.block <= INLINE_ABILITIES
+    # the table of every card is reference: after the summary when it is long, or when the optional
+    # rules the pack prints need the summary's room
+    inline = spec.block <= INLINE_ABILITIES and not (spec.numbers or spec.packs > 1 or spec.wilds)
     blocks: list[Block] = [
         Heading("The goal"),
         Paragraph.of(
@@ -255,7 +306,7 @@ def handout_for(spec: Pattern) -> Document:
         blocks += [PageBreak(TABLE_HEADING), *table_blocks]
     return Document(
         f"Game of Trains: pattern {spec.name}, census {spec.census}",
-        f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks · spaces A to "
+        f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks{_printed(spec)} · spaces A to "
         f"{space_letter(spec.census - 1)} · rules summary",
         tuple(blocks),
         slug=f"handout-{spec.slug}",

@@ -13,12 +13,14 @@ arrangements are counted and checked by ``rules.grid_game``.
 
 from __future__ import annotations
 
-from cardgen.layout.card2d import ACCENT, TINT, pictogram
+from cardgen.layout.card2d import ACCENT, TINT, any_pictogram
 from cardgen.layout.diagrams import captioned_pictograms, number_grid, side_by_side
 from cardgen.layout.document import Block, Bullets, Document, Figure, Heading, Note, PageBreak, Paragraph, Steps, Table
+from cardgen.layout.handouts.got_optional import number_blocks
 from cardgen.layout.placemat import grid_mat
-from cardgen.rules.grid import CATEGORIES, DEFAULT_CATEGORIES, GridPack
+from cardgen.rules.grid import DEFAULT_CATEGORIES, PACK_CATEGORIES, GridPack
 from cardgen.rules.grid_game import count_starts, deal_start, is_start, is_won
+from cardgen.rules.numbers import NumberAbility
 
 PER_ROW = 9
 INLINE_ABILITIES = 45  # more than this and the pictograms move to pages after the summary
@@ -28,7 +30,7 @@ PICTURED = "Every ability, pictured"
 def category_table(pack: GridPack) -> Table:
     rows = []
     for name in pack.categories:
-        cat = CATEGORIES[name]
+        cat = PACK_CATEGORIES[name]
         kind = "specific" if cat.specific else "you choose"
         rows.append((name, str(cat.size), kind, cat.description))
     return Table(
@@ -43,8 +45,8 @@ def category_table(pack: GridPack) -> Table:
 def _pictograms(pack: GridPack, side: float) -> list[Block]:
     out: list[Block] = []
     for name in pack.categories:
-        cat = CATEGORIES[name]
-        items = [(a.label, pictogram(a, pack.mat, side)) for a in cat.abilities]
+        cat = PACK_CATEGORIES[name]
+        items = [(a.label, any_pictogram(a, pack.mat, side)) for a in cat.abilities]
         drawing = captioned_pictograms(items, side, PER_ROW)
         out.append(Figure(drawing, f"{name}: {cat.description}", drawing.width, role=f"pictograms-{name}"))
     return out
@@ -123,6 +125,9 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
     pictured = total <= INLINE_ABILITIES
     if pictured:
         blocks += _pictograms(pack, side)
+    numbers = [a for a in pack.abilities if isinstance(a, NumberAbility)]
+    if numbers:
+        blocks += number_blocks(numbers, grid=True)
     if warnings:
         blocks.append(Note.of("Counterparts", warnings))
     blocks.append(
@@ -135,6 +140,11 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
                 f"{pack.block} cards make a balanced smaller pack.",
                 "A turn follows the factory rules, which the source leaves out; this sheet sums them up as draw, "
                 "then place or use. Agree at the table before play.",
+                *(
+                    ["The **number** category is cardgen's development of §9; an impossible ability may not be chosen."]
+                    if numbers
+                    else []
+                ),
             ],
             tone="decision",
         )

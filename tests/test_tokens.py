@@ -1,0 +1,144 @@
+"""Freeze tokens (seed 002 §11, `cardgen tokens`): read back with lxml and pdfplumber, measured
+in the PDF, and proved by `cardgen check`, which names every token edited."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from lxml import etree
+
+from cardgen.check import check_folder
+from cardgen.cli import run
+
+SVGNS = "{http://www.w3.org/2000/svg}"
+PT = 72 / 25.4
+
+
+def cli(capsys, *args):  # type: ignore[no-untyped-def]
+    code = run([str(a) for a in args])
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):  # type: ignore[no-untyped-def]
+    from cardgen.options import print_options
+    from cardgen.products.tokens import build_tokens
+
+    out = tmp_path_factory.mktemp("tokens")
+    return {
+        "a4": build_tokens(players=3, per_player=2, out=out).folder,
+        "letter": build_tokens(
+            players=8, per_player=9, opts=print_options(paper="letter", title="Night"), out=out
+        ).folder,
+    }
+
+
+@pytest.fixture
+def sheet(sheets, tmp_path):  # type: ignore[no-untyped-def]
+    dest = tmp_path / sheets["a4"].name
+    shutil.copytree(sheets["a4"], dest)
+    return dest
+
+
+def test_the_sheet_holds_each_players_tokens(sheets) -> None:  # type: ignore[no-untyped-def]
+    folder = sheets["a4"]
+    assert folder.name == "freeze-tokens-3-players-2-each"
+    assert sorted(p.name for p in (folder / "tokens").iterdir()) == [
+        f"p{p}-{i:02d}.svg" for p in (1, 2, 3) for i in (1, 2)
+    ]
+    data = json.loads((folder / "pack.json").read_text("utf-8"))
+    assert (data["game"], data["players"], data["per_player"], data["cards"]) == ("tokens", 3, 2, 6)
+    assert (folder / "tokens.csv").read_text("utf-8").splitlines() == [
+        "player,colour,symbol,tokens",
+        "1,blue,triangle,2",
+        "2,vermilion,square,2",
+        "3,green,star,2",
+    ]
+    assert check_folder(folder) == []
+
+
+def test_each_player_has_a_colour_and_a_symbol_of_their_own(sheets) -> None:  # type: ignore[no-untyped-def]
+    seen = {}
+    for path in sorted((sheets["letter"] / "tokens").glob("p*-01.svg")):
+        root = etree.parse(str(path)).getroot()
+        disc = next(c for c in root.iter(f"{SVGNS}circle") if c.get("class") == "token-disc")
+        symbol = next(e.get("class") for e in root.iter() if (e.get("class") or "").startswith("symbol-"))
+        number = next("".join(t.itertext()) for t in root.iter(f"{SVGNS}text") if t.get("class") == "token-player")
+        seen[number] = (disc.get("fill"), symbol)
+    assert len(seen) == 8
+    assert len({c for c, _ in seen.values()}) == 8 and len({s for _, s in seen.values()}) == 8
+    # no symbol is another turned: a square and a diamond would be the same token lying another way
+    assert not {"symbol-square", "symbol-diamond"} <= {s for _, s in seen.values()}
+
+
+def test_a_token_is_a_one_inch_disc_on_paper(sheets) -> None:  # type: ignore[no-untyped-def]
+    """Measured in the PDF: the cut circle is 25.4 mm across (a 1 inch punch), the colour a bit more."""
+    with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
+        page = pdf.pages[0]
+        assert (round(page.width), round(page.height)) == (595, 842)
+        widths = Counter(round((c["x1"] - c["x0"]) / PT, 1) for c in page.curves)
+        words = Counter(w["text"] for w in page.extract_words(extra_attrs=["size"]) if w["size"] > 10)  # not the label
+    assert widths[25.4] >= 6 and widths[27.0] >= 6  # a cut circle (stroked, so ~0.2 wider at most) and a disc each
+    assert words["1"] == words["2"] == words["3"] == 2
+
+
+def test_letter_paper_holds_63_a_sheet(sheets) -> None:  # type: ignore[no-untyped-def]
+    folder = sheets["letter"]
+    assert folder.name == "freeze-tokens-8-players-9-each-letter-night"  # the title is in the name too
+    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+        assert len(pdf.pages) == 2 and (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
+        text = pdf.pages[0].extract_text()
+    assert "Night" in text and "sheet 1 of 2" in text
+    assert check_folder(folder) == []
+
+
+def messages(folder: Path) -> str:
+    return "\n".join(v.message for v in check_folder(folder))
+
+
+def test_every_token_edited_is_named(sheet) -> None:  # type: ignore[no-untyped-def]
+    for path in sorted((sheet / "tokens").glob("*.svg")):
+        original = path.read_text("utf-8")
+        player = int(path.stem[1])
+        # another player's number on it
+        other = 1 + player % 3
+        path.write_text(re.sub(r'(class="token-player"[^>]*>)\d<', rf"\g<1>{other}<", original), "utf-8")
+        assert f"tokens/{path.name}" in messages(sheet), path
+        # another colour on its disc
+        path.write_text(
+            re.sub(r'(<circle class="token-disc"[^>]*fill=")#[0-9a-f]{6}', r"\g<1>#123456", original), "utf-8"
+        )
+        assert f"tokens/{path.name}: player {player}'s disc is #123456" in messages(sheet)
+        # another player's symbol
+        path.write_text(re.sub(r'class="symbol-[a-z]+"', 'class="symbol-heart"', original), "utf-8")
+        assert f"tokens/{path.name}: player {player}'s symbol is heart" in messages(sheet)
+        path.write_text(original, "utf-8")
+    assert check_folder(sheet) == []
+
+
+def test_a_missing_or_extra_token_is_counted(sheet) -> None:  # type: ignore[no-untyped-def]
+    (sheet / "tokens" / "p2-02.svg").unlink()
+    out = messages(sheet)
+    assert "svg: no SVG for tokens p2-02" in out and "svg: player 2 has 1 token, wanted 2" in out
+    shutil.copy(sheet / "tokens" / "p1-01.svg", sheet / "tokens" / "p2-02.svg")
+    out = messages(sheet)
+    assert (
+        "svg: tokens/p2-02.svg is a token of player 1, not 2" in out and "svg: player 1 has 3 tokens, wanted 2" in out
+    )
+
+
+def test_bad_counts_are_refused_in_one_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for args, words in (
+        (["--players", "9"], "players 9 is out of range: 2 to 8"),
+        (["--per-player", "0"], "tokens per player 0"),
+    ):
+        code, _, err = cli(capsys, "tokens", *args, "--out", tmp_path)
+        assert code == 2 and words in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
