@@ -15,6 +15,7 @@ from cardgen.errors import CardgenError
 from cardgen.layout.charts import bars, heat_map, histogram, ticks
 from cardgen.layout.shapes import Drawing, Line, Rect, Text, walk
 from cardgen.render import render
+from cardgen.rules.amtrak import bonus, compare, parse_car, score_train
 from cardgen.rules.amtrak_play import AmtrakSetup
 from cardgen.rules.amtrak_simulate import SHARE, AmtrakRecord, AmtrakTally, play_amtrak, play_amtraks
 from cardgen.rules.figures import amtrak_sentence, percent, sentence
@@ -138,6 +139,14 @@ def test_a_solo_record_says_what_the_lost_games_lacked() -> None:
     assert dict(s.missing) == {
         role: n for role in ("Coach", "K", "Q", "J") if (n := sum(role in r.missing for r in lost))
     }
+
+
+def test_multiplayer_scores_and_places_are_cardgen_amtraks() -> None:
+    for r in play_amtraks(AmtrakSetup(players=3), 6, range(25)):
+        trains = [[parse_car(text) for text in train] for train in r.trains]
+        assert r.scores == tuple(score_train(t).total for t in trains)
+        assert r.places == tuple(x.place for x in compare(trains))
+        assert r.bonuses == tuple(None if (b := bonus(t)) is None else b.name for t in trains)
 
 
 def test_amtrak_games_follow_their_seed() -> None:

@@ -128,7 +128,7 @@ def test_a_sweep_prints_a_table(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli(capsys, "simulate", "--sweep", "census=4..6", "players=2,3", "--games", "20")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "The Game of Trains: a sweep of census 4, 5, 6, players 2, 3"
+    assert lines[0] == "The Game of Trains: a sweep of census=4..6 players=2,3"
     assert lines[1] == "20 games a setting, seed 1, bot good in every seat"
     assert lines[3].split()[:2] == ["census", "players"]
     rows = [ln.split()[:2] for ln in lines[4:]]
@@ -296,6 +296,12 @@ def test_a_sweep_report_has_heat_maps_and_the_table(capsys, tmp_path) -> None:  
     assert len(cells) == 4
     rows = doc.findall(".//table[@class='sweep']/tbody/tr")
     assert len(rows) == 4
+    command = doc.findtext(".//footer/code")
+    assert command == "cardgen simulate --games 20 --seed 1 --sweep census=4,5 players=2,3"
+    # the page names the command that makes it: run again, the same figures
+    assert run_json(capsys, *command.split()[2:]) == run_json(
+        capsys, "--sweep", "census=4..5", "players=2..3", "--games", "20"
+    )
     code, _, _ = cli(capsys, "simulate", "amtrak", "--games", "30", "--report", str(tmp_path / "solo"))
     doc, svgs = _page(tmp_path / "solo")
     assert code == 0 and doc.findtext(".//h1") == "Amtrak, simulated" and len(svgs) >= 1
@@ -324,10 +330,10 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
-def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None:
+def _started(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], set[int]]:
+    """``cardgen simulate ARGS`` running, once both its workers are up and some games played."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "simulate", "--games", "100000", "--workers", "2"],
+        [sys.executable, "-m", "cardgen", "simulate", *args, "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
     )  # fmt: skip
     workers: set[int] = set()
@@ -337,6 +343,18 @@ def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None
         time.sleep(0.05)
     assert len(workers) == 2, "the workers did not start"
     time.sleep(1.0)  # some games played
+    return proc, workers
+
+
+def _gone(workers: set[int]) -> bool:
+    return all(
+        not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z" for pid in workers
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, "--games", "100000")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -344,8 +362,18 @@ def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None
     assert m and 0 < int(m.group(1).replace(",", "")) < 100_000
     assert "turns each" in out and "win share" in out
     assert err.strip().splitlines()[-1].startswith("interrupted:") and "Traceback" not in err
-    for pid in workers:
-        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
+    assert _gone(workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_sigterm_stops_at_once_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, "amtrak", "--games", "100000")
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 5  # every share stops after its game, not its 250 games
+    assert proc.returncode == 143 and out == "" and err == "error: stopped by SIGTERM\n"
+    assert _gone(workers)
 
 
 def test_the_help_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,8 @@ is one file with the shipped font in it and looks the same everywhere. The page 
 SVGs. It holds no date, time or worker count: the same command gives the same bytes.
 
 The folder is written through ``cardgen.write.staging.Staging``: all or nothing, and never
-over a folder holding files cardgen did not write.
+over a folder holding files cardgen did not write. (The command line imports this module only
+for ``--report``: jinja2, which the HTML writer brings, costs the other runs nothing.)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from markupsafe import Markup
 from cardgen.layout.charts import bars, heat_map, histogram
 from cardgen.layout.document import Figure
 from cardgen.layout.shapes import Drawing
+from cardgen.render.html import inline_svg, render_template
 from cardgen.rules import amtrak_play, play
 from cardgen.rules.amtrak_simulate import ROLE_NAMES, AmtrakTally
 from cardgen.rules.figures import amtrak_sentence, sentence
@@ -113,7 +115,6 @@ class Chart:
 
 
 def _chart(drawing: Drawing, caption: str, role: str, n: int) -> Chart:
-    from cardgen.render.html import inline_svg  # (the HTML writer: jinja2 is imported with it)
 
     figure = Figure(drawing, caption, CHART_MM, role=role)
     return Chart(Markup(inline_svg(figure, n)), caption, role)
@@ -329,19 +330,12 @@ def command_line(outcome: Outcome) -> str:
             words += [f"--{name}", str(value)]
     words += ["--games", str(req.games), "--seed", str(req.seed)]
     if req.sweep:
-        words.append("--sweep")
-        for name, values in req.sweep:
-            ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            run = ints and len(values) > 2 and list(values) == list(range(int(values[0]), int(values[-1]) + 1))
-            words.append(
-                f"{name}={values[0]}..{values[-1]}" if run else f"{name}=" + ",".join(_value(v) for v in values)
-            )
+        words += ["--sweep", req.sweep_words()]
     return " ".join(words)
 
 
 def page(outcome: Outcome) -> bytes:
     """The report page's bytes."""
-    from cardgen.render.html import render_template  # (jinja2: only when a report is asked for)
 
     req = outcome.request
     setting, tally = outcome.settings[0], outcome.tallies[0]

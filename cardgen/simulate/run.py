@@ -51,6 +51,11 @@ def _stopping() -> bool:
     return _stop is not None and _stop[0] != 0
 
 
+def _ask_to_stop() -> None:
+    if _stop is not None:
+        _stop[0] = 1
+
+
 def _tally(setting: Setting) -> AnyTally:
     return AmtrakTally(setting.players) if setting.setup is not None else Tally(setting.players)
 
@@ -119,7 +124,7 @@ def _stop_on_sigint() -> Iterator[Callable[[], bool]]:
     main = threading.current_thread() is threading.main_thread()
 
     def ask_to_stop(signum: int, frame: object) -> None:
-        flag[0] = 1
+        flag[0] = 1  # (in a worker too: the handler is inherited, and the byte is shared)
 
     if main:
         previous = signal.signal(signal.SIGINT, ask_to_stop)
@@ -179,6 +184,9 @@ def run(request: Request, *, workers: int | None = None, progress: Progress | No
                 futures += [pool.submit(_play_share, job) for job in jobs[1:]]
                 for future in as_completed(futures):
                     count(future.result())
+            except BaseException:
+                _ask_to_stop()  # before the workers are joined: each stops after its game
+                raise
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
         interrupted = stopped()

@@ -143,6 +143,21 @@ class Request:
     games: int
     seed: int
 
+    def sweep_words(self) -> str:
+        """The sweep as the command line writes it: ``census=4..9 players=2,3`` (runs as ranges).
+
+        >>> request("got", {}, ["players=3,2", "census=4,5,6"], games=1, seed=1).sweep_words()
+        'players=3,2 census=4..6'
+        """
+        words = []
+        for name, values in self.sweep:
+            ints = all(type(v) is int for v in values)
+            run = ints and len(values) > 2 and list(values) == list(range(int(values[0]), int(values[-1]) + 1))
+            words.append(
+                f"{name}={values[0]}..{values[-1]}" if run else f"{name}=" + ",".join(_shown(v) for v in values)
+            )
+        return " ".join(words)
+
     def settings(self) -> list[Setting]:
         """One setting per combination of the sweep, in the sweep's order (each checked)."""
         combos = grid(self.sweep) if self.sweep else [{}]

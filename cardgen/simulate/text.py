@@ -41,8 +41,7 @@ def head(outcome: Outcome) -> list[str]:
     req = outcome.request
     lines = [f"{GAMES[req.game][:1].upper()}{GAMES[req.game][1:]}: " + outcome.settings[0].describe()]
     if req.sweep:
-        swept = ", ".join(f"{name} {', '.join(_value(v) for v in values)}" for name, values in req.sweep)
-        lines[0] = f"{GAMES[req.game][:1].upper()}{GAMES[req.game][1:]}: a sweep of {swept}"
+        lines[0] = f"{GAMES[req.game][:1].upper()}{GAMES[req.game][1:]}: a sweep of {req.sweep_words()}"
     lines.append(
         f"{req.games:,} game{'s' if req.games != 1 else ''}{' a setting' if req.sweep else ''}, "
         f"seed {req.seed}, {_bot_words(outcome.settings[0].bot, req.game)}"
