@@ -27,7 +27,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ Progress = Callable[[int, int], None]
 AnyTally = Tally | AmtrakTally
 Job = tuple[int, Setting, int, int, int]  # setting index, setting, seed, first game, end
 SHARE = 250  # games in a share at most: a progress step, and what a worker plays between looks at the stop byte
+IN_FLIGHT = 3  # shares handed to the pool at a time, per worker
 
 _stop: mmap.mmap | None = None  # while a run lasts: one byte shared with the workers, nonzero to stop
 
@@ -154,11 +155,12 @@ def _termination_held() -> Iterator[None]:
 
 def run(request: Request, *, workers: int | None = None, progress: Progress | None = None) -> Outcome:
     """Play every setting's games on ``workers`` processes (default: every core); ``progress(done, total)``
-    is called as shares finish."""
+    is called as shares finish. Shares are handed out a few at a time (``IN_FLIGHT`` a worker), so a
+    run of any size holds only those."""
     settings = request.settings()
     wanted = available_cores() if workers is None else workers
     cut = shares(request.games, wanted)
-    jobs: list[Job] = [(k, s, request.seed, a, b) for k, s in enumerate(settings) for a, b in cut]
+    jobs: Iterator[Job] = ((k, s, request.seed, a, b) for k, s in enumerate(settings) for a, b in cut)
     tallies = [_tally(s) for s in settings]
     total, done = len(settings) * request.games, 0
 
@@ -171,19 +173,23 @@ def run(request: Request, *, workers: int | None = None, progress: Progress | No
             progress(done, total)
 
     with _stop_on_sigint() as stopped:
-        if min(wanted, len(jobs)) <= 1:
+        n = min(wanted, len(settings) * len(cut))
+        if n <= 1:
             for job in jobs:
                 count(_play_share(job))
                 if stopped():
                     break
         else:
-            pool = worker_pool(min(wanted, len(jobs)))
+            pool = worker_pool(n)
             try:
                 with _termination_held():  # the pool forks its workers at the first submit
-                    futures: list[Future[tuple[int, AnyTally]]] = [pool.submit(_play_share, jobs[0])]
-                futures += [pool.submit(_play_share, job) for job in jobs[1:]]
-                for future in as_completed(futures):
-                    count(future.result())
+                    running = {pool.submit(_play_share, next(jobs))}
+                while running:
+                    while not stopped() and len(running) < IN_FLIGHT * n and (more := next(jobs, None)) is not None:
+                        running.add(pool.submit(_play_share, more))
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        count(future.result())
             except BaseException:
                 _ask_to_stop()  # before the workers are joined: each stops after its game
                 raise
