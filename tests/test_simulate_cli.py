@@ -111,14 +111,24 @@ def test_one_worker_or_two_give_the_same_json(capsys, args: list[str]) -> None: 
     assert one == two == three
 
 
-def test_a_whole_process_gives_the_same_json_as_in_process(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    args = ["simulate", "--games", "50", "--census", "6", "--json"]
-    here = run_json(capsys, *args[1:-1], "--workers", "2")
-    proc = subprocess.run(
-        [sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, check=True, cwd=tmp_path,
-        env={**os.environ, "PYTHONHASHSEED": "77"},
-    )  # fmt: skip
-    assert json.loads(proc.stdout) == here and proc.stderr == ""
+@pytest.mark.parametrize("args", [["--games", "50", "--census", "6"], ["amtrak", "--players", "3", "--games", "20"]])
+def test_a_whole_process_gives_the_same_json_as_in_process(capsys, tmp_path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    here = run_json(capsys, *args, "--workers", "2")
+    for hashseed in ("77", "78"):  # another process, other string hashes: the same numbers
+        proc = subprocess.run(
+            [sys.executable, "-m", "cardgen", "simulate", *args, "--json"], capture_output=True, text=True, check=True,
+            cwd=tmp_path, env={**os.environ, "PYTHONHASHSEED": hashseed},
+        )  # fmt: skip
+        assert json.loads(proc.stdout) == here and proc.stderr == ""
+
+
+def test_a_swept_bot_is_said_so(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(
+        capsys, "simulate", "--sweep", "bot=good,random", "--games", "10", "--report", str(tmp_path / "r")
+    )
+    assert code == 0 and "10 games a setting, seed 1, the bot as swept" in out
+    text = (tmp_path / "r" / "index.html").read_text("utf-8")
+    assert "The good bot gives" in text and "The random bot plays" in text
 
 
 # --- sweeps -------------------------------------------------------------------------------------

@@ -371,7 +371,7 @@ def page(outcome: Outcome) -> bytes:
         charts=charts,
         table=table,
         meaning=MEANING["amtrak-solo" if solo else game],
-        strategy=STRATEGIES[(game, setting.bot)],
+        strategy=[para for bot in dict.fromkeys(s.bot for s in outcome.settings) for para in STRATEGIES[(game, bot)]],
         decisions=decisions,
         game=game,
         command=command_line(outcome),

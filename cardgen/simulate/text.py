@@ -42,9 +42,10 @@ def head(outcome: Outcome) -> list[str]:
     lines = [f"{GAMES[req.game][:1].upper()}{GAMES[req.game][1:]}: " + outcome.settings[0].describe()]
     if req.sweep:
         lines[0] = f"{GAMES[req.game][:1].upper()}{GAMES[req.game][1:]}: a sweep of {req.sweep_words()}"
+    who = "strategy" if req.game == "amtrak" else "bot"
+    bots = f"the {who} as swept" if "bot" in dict(req.sweep) else _bot_words(outcome.settings[0].bot, req.game)
     lines.append(
-        f"{req.games:,} game{'s' if req.games != 1 else ''}{' a setting' if req.sweep else ''}, "
-        f"seed {req.seed}, {_bot_words(outcome.settings[0].bot, req.game)}"
+        f"{req.games:,} game{'s' if req.games != 1 else ''}{' a setting' if req.sweep else ''}, seed {req.seed}, {bots}"
     )
     if outcome.interrupted:
         lines.append(f"interrupted: {outcome.played:,} of {outcome.asked:,} games played; the figures are those games'")
