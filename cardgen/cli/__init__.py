@@ -17,12 +17,12 @@ from typing import Any
 
 import typer
 
-from cardgen.cli import games, trains
+from cardgen.cli import games, simulate, trains
 from cardgen.cli.app import app, err, out
 from cardgen.errors import CardgenError
 from cardgen.units import SHOWN, shown
 
-__all__ = ["app", "entry", "games", "run", "trains"]
+__all__ = ["app", "entry", "games", "run", "simulate", "trains"]
 
 
 def run(argv: list[str] | None = None) -> int:

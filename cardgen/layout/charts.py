@@ -1,0 +1,306 @@
+"""Charts of simulated games, as shape trees in mm (y down). Pure.
+
+Why our own shapes and not a plotting library: the three charts a simulation
+report needs (a histogram, bars, a heat map) are rectangles, lines and text,
+which the shape tree already has; drawn through it they come out of the same
+SVG writer as every card and handout (the shipped DejaVu Sans Mono embedded,
+the handouts' colours, the same bytes for the same figures on any machine),
+and cardgen gains no dependency (matplotlib alone is larger than cardgen and
+all its dependencies together, and its SVGs name fonts the reader may lack).
+
+Every chart is a ``Drawing`` whose shapes stay inside it; numbers on the axes
+come from ``ticks`` (steps of 1, 2 or 5 times a power of ten).
+
+>>> d = histogram({10: 5, 11: 9, 12: 4}, title="Game length", x_label="turns each")
+>>> round(d.width), sum(1 for s in d.shapes if getattr(s, "role", "") == "bar")
+(170, 3)
+>>> ticks(0, 0.27)
+[0.0, 0.1, 0.2, 0.3]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+
+from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Line, Rect, Shape, Text, fit_size, text_width
+
+__all__ = ["bars", "heat_map", "histogram", "shade", "ticks"]
+
+INK = "#1a1a1a"
+MUTED = "#5a5a5a"
+GRID = "#d8d8d8"
+ACCENT = "#1f4e79"  # the handouts' accent
+PALE = "#f2f6fb"
+MARK = "#8a2323"
+WIDTH = 170.0  # mm: the width of a handout's text column
+TITLE, LABEL, SMALL = 4.2, 3.0, 2.6  # text sizes, mm
+MAX_BINS = 60
+HEADER = 9.8  # the baseline of the line under a title: the y axis's name, a legend
+
+
+def _round(x: float) -> float:
+    return float(f"{x:.10g}")  # 0.30000000000000004 → 0.3: tick labels and keys stay clean
+
+
+def ticks(low: float, high: float, target: int = 6) -> list[float]:
+    """Round numbers from at or below ``low`` to at or above ``high``, about ``target`` of them.
+
+    >>> ticks(0, 87), ticks(3, 4)
+    ([0.0, 20.0, 40.0, 60.0, 80.0, 100.0], [3.0, 3.2, 3.4, 3.6, 3.8, 4.0])
+    """
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / max(1, target - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step + 1e-9) * step
+    out = []
+    k = 0
+    while True:
+        v = _round(first + k * step)
+        out.append(v)
+        if v >= high - 1e-9:
+            return out
+        k += 1
+
+
+def _label(v: float, percent: bool) -> str:
+    if percent:
+        return f"{v * 100:g} %"
+    return f"{v:g}"
+
+
+def _title(text: str, width: float) -> Text:
+    return Text(
+        0, TITLE * CAP_HEIGHT + 0.5, text, fit_size(text, TITLE, width), anchor="start", bold=True, role="title"
+    )
+
+
+def _dashed(x1: float, y1: float, x2: float, y2: float, role: str) -> Line:
+    return Line(x1, y1, x2, y2, stroke=MARK, stroke_width=0.35, dash=(1.2, 0.8), role=role)
+
+
+def shade(t: float) -> str:
+    """A colour from pale (0) to the accent (1), for heat maps.
+
+    >>> shade(0), shade(1), shade(0.5)
+    ('#f2f6fb', '#1f4e79', '#88a2ba')
+    """
+    t = min(1.0, max(0.0, t))
+    a = [int(PALE[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(ACCENT[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+class _Axes:
+    """A plot area with a y axis of shares or numbers: maps values to mm and draws its grid."""
+
+    def __init__(self, left: float, top: float, right: float, bottom: float, y_ticks: list[float], percent: bool):
+        self.left, self.top, self.right, self.bottom = left, top, right, bottom
+        self.y_ticks, self.percent = y_ticks, percent
+
+    def y(self, v: float) -> float:
+        lo, hi = self.y_ticks[0], self.y_ticks[-1]
+        return self.bottom - (v - lo) / (hi - lo) * (self.bottom - self.top)
+
+    def grid(self, y_label: str) -> list[Shape]:
+        out: list[Shape] = []
+        for v in self.y_ticks:
+            y = self.y(v)
+            out.append(Line(self.left, y, self.right, y, stroke=GRID, stroke_width=0.2, role="grid"))
+            out.append(
+                Text(
+                    self.left - 1.5,
+                    y + SMALL * CAP_HEIGHT / 2,
+                    _label(v, self.percent),
+                    SMALL,
+                    anchor="end",
+                    fill=MUTED,
+                    role="tick",
+                )
+            )
+        out.append(Line(self.left, self.bottom, self.right, self.bottom, stroke=INK, stroke_width=0.3, role="axis"))
+        out.append(Text(self.left - 1.5, HEADER, y_label, SMALL, anchor="start", fill=MUTED, role="axis-label"))
+        return out
+
+
+def histogram(
+    counts: Mapping[int, int],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str = "share of games",
+    marks: Sequence[tuple[float, str]] = (),
+    continuous: bool = False,
+    width: float = WIDTH,
+    height: float = 76.0,
+) -> Drawing:
+    """Bars of how many values fell on each whole number (shown as shares of all of them),
+    neighbouring numbers grouped when there are more than ``MAX_BINS``; ``marks`` are
+    (value, label) dashed lines, such as the median, labelled above the plot. A whole number
+    ``k`` stands for itself (a mark at ``k`` is drawn mid-bar), or with ``continuous`` for the
+    values from ``k`` up to ``k + 1`` (rounded down to it: a mark at ``k`` is the bar's left edge)."""
+    total = sum(counts.values())
+    shapes: list[Shape] = [_title(title, width)]
+    if not total:
+        shapes.append(Text(width / 2, height / 2, "no games to show", LABEL, fill=MUTED, role="empty"))
+        return Drawing(width, height, tuple(shapes), title=title)
+    lo, hi = min(counts), max(counts)
+    size = max(1, math.ceil((hi - lo + 1) / MAX_BINS))
+    bins: dict[int, int] = {}
+    for v, n in counts.items():
+        start = lo + (v - lo) // size * size
+        bins[start] = bins.get(start, 0) + n
+    starts = list(range(lo, hi + 1, size))
+    axes = _Axes(16.0, 22.0, width - 3.0, height - 11.0, ticks(0, max(bins.values()) / total, 5), True)
+    shapes += axes.grid(y_label)
+    slot = (axes.right - axes.left) / len(starts)
+    gap = min(0.6, slot * 0.15)
+    for i, start in enumerate(starts):
+        n = bins.get(start, 0)
+        if n:
+            y = axes.y(n / total)
+            shapes.append(Rect(axes.left + i * slot + gap / 2, y, slot - gap, axes.bottom - y, fill=ACCENT, role="bar"))
+    labels = [str(start) if size == 1 else f"{start}-{start + size - 1}" for start in starts]
+    room = max(text_width(label, SMALL) for label in labels) + 2.0  # a label's width and a gap
+    every = max(1, math.ceil(room / slot))
+    for i, label in enumerate(labels):
+        if i % every == 0:
+            half = text_width(label, SMALL) / 2
+            x = min(width - half, axes.left + (i + 0.5) * slot)  # the last label kept inside the drawing
+            shapes.append(Text(x, axes.bottom + 4.0, label, SMALL, fill=MUTED, role="tick"))
+    shapes.append(Text((axes.left + axes.right) / 2, height - 1.5, x_label, LABEL, fill=INK, role="axis-label"))
+    placed: list[tuple[float, float, int]] = []  # (centre, width, row) of each mark's label
+    for value, label in marks:
+        offset = 0.0 if continuous else 0.5
+        x = min(axes.right, max(axes.left, axes.left + (value - lo + offset) / size * slot))
+        shapes.append(_dashed(x, axes.top - 1.0, x, axes.bottom, "mark"))
+        w = text_width(label, SMALL)
+        cx = min(axes.right - w / 2, max(axes.left + w / 2, x))
+        row = 0
+        while any(r == row and abs(cx - px) < (w + pw) / 2 + 1.0 for px, pw, r in placed):
+            row += 1
+        placed.append((cx, w, row))
+        shapes.append(Text(cx, axes.top - 1.8 - row * 3.2, label, SMALL, fill=MARK, role="mark-label"))
+    return Drawing(width, height, tuple(shapes), title=title)
+
+
+def bars(
+    labels: Sequence[str],
+    shares: Sequence[float],
+    *,
+    title: str,
+    reference: float | None = None,
+    reference_label: str = "",
+    y_label: str = "share of games",
+    width: float = WIDTH,
+    height: float = 64.0,
+) -> Drawing:
+    """One bar per label, its share (0 to 1) written above it; ``reference`` a dashed line across
+    (an even share), labelled ``reference_label`` at its right end."""
+    shapes: list[Shape] = [_title(title, width)]
+    top = max([*shares, reference or 0.0, 0.01])
+    axes = _Axes(16.0, 16.0, width - 3.0, height - 11.0, ticks(0, top * 1.12, 5), True)
+    shapes += axes.grid(y_label)
+    slot = (axes.right - axes.left) / max(1, len(labels))
+    bar = min(slot * 0.6, 22.0)
+    if reference is not None:  # first, so the bars hide it: it shows between them, never across a value
+        y = axes.y(reference)
+        shapes.append(_dashed(axes.left, y, axes.right, y, "reference"))
+        if reference_label:  # a legend above the plot, clear of the bars
+            w = text_width(reference_label, SMALL)
+            x = axes.right - w
+            shapes.append(_dashed(x - 8.0, HEADER - 0.9, x - 1.5, HEADER - 0.9, "reference-key"))
+            shapes.append(
+                Text(axes.right, HEADER, reference_label, SMALL, anchor="end", fill=MARK, role="reference-label")
+            )
+    for i, (label, share) in enumerate(zip(labels, shares)):
+        cx = axes.left + (i + 0.5) * slot
+        y = axes.y(share)
+        shapes.append(Rect(cx - bar / 2, y, bar, axes.bottom - y, fill=ACCENT, role="bar"))
+        value = f"{share * 100:.1f} %"
+        size = fit_size(value, LABEL, bar - 1.5)
+        inside = axes.bottom - y > size * CAP_HEIGHT + 3.0  # white inside the bar's top, else above it
+        ty = y + 1.2 + size * CAP_HEIGHT if inside else y - 1.2
+        shapes.append(Text(cx, ty, value, size, fill="#ffffff" if inside else INK, bold=True, role="value"))
+        shapes.append(Text(cx, axes.bottom + 4.0, label, fit_size(label, LABEL, slot - 1), fill=INK, role="tick"))
+    return Drawing(width, height, tuple(shapes), title=title)
+
+
+def heat_map(
+    rows: Sequence[str],
+    cols: Sequence[str],
+    values: Sequence[Sequence[float | None]],
+    *,
+    title: str,
+    row_name: str,
+    col_name: str,
+    fmt: Callable[[float], str],
+    width: float = WIDTH,
+) -> Drawing:
+    """A table of coloured cells: row ``i``, column ``j`` shows ``values[i][j]`` (``fmt``-ed), darker
+    for larger; None is a grey cell with a dash. A legend gives the colours' two ends."""
+    shapes: list[Shape] = [_title(title, width)]
+    known = [v for row in values for v in row if v is not None]
+    lo, hi = (min(known), max(known)) if known else (0.0, 1.0)
+    head_w = max(text_width(r, LABEL) for r in [*rows, row_name]) + 4.0
+    left, top = head_w, 16.0
+    cell_w = min(24.0, (width - left - 2.0) / max(1, len(cols)))
+    cell_h = 7.0 if len(rows) <= 12 else 5.5
+    size = LABEL if cell_h >= 7 else SMALL
+    shapes.append(Text(left + cell_w * len(cols) / 2, 9.0, col_name, LABEL, fill=MUTED, role="axis-label"))
+    shapes.append(Text(left - 2.0, top - 1.5, row_name, SMALL, anchor="end", fill=MUTED, role="axis-label"))
+    for j, col in enumerate(cols):
+        shapes.append(
+            Text(
+                left + (j + 0.5) * cell_w,
+                top - 1.5,
+                col,
+                fit_size(col, size, cell_w - 1),
+                fill=INK,
+                bold=True,
+                role="col",
+            )
+        )
+    for i, row in enumerate(rows):
+        y = top + i * cell_h
+        shapes.append(
+            Text(
+                left - 2.0,
+                y + cell_h / 2 + size * CAP_HEIGHT / 2,
+                row,
+                size,
+                anchor="end",
+                fill=INK,
+                bold=True,
+                role="row",
+            )
+        )
+        for j in range(len(cols)):
+            v = values[i][j]
+            x = left + j * cell_w
+            if v is None:
+                fill, ink, text = "#eeeeee", MUTED, "-"
+            else:
+                t = (v - lo) / (hi - lo) if hi > lo else 0.5
+                fill, ink, text = shade(t), "#ffffff" if t > 0.55 else INK, fmt(v)
+            shapes.append(Rect(x, y, cell_w, cell_h, fill=fill, stroke="#ffffff", stroke_width=0.4, role="cell"))
+            ts = fit_size(text, size, cell_w - 1.5)
+            shapes.append(
+                Text(x + cell_w / 2, y + cell_h / 2 + ts * CAP_HEIGHT / 2, text, ts, fill=ink, role="cell-value")
+            )
+    bottom = top + len(rows) * cell_h
+    key_y = bottom + 5.0
+    steps = 8
+    key_w = min(60.0, width - left - 2.0)
+    for k in range(steps):
+        shapes.append(
+            Rect(left + k * key_w / steps, key_y, key_w / steps, 3.0, fill=shade(k / (steps - 1)), role="key")
+        )
+    shapes.append(Text(left, key_y + 7.0, f"{fmt(lo)} (lowest)", SMALL, anchor="start", fill=MUTED, role="key-label"))
+    shapes.append(
+        Text(left + key_w, key_y + 7.0, f"(highest) {fmt(hi)}", SMALL, anchor="end", fill=MUTED, role="key-label")
+    )
+    used = max(left + cell_w * len(cols), left + key_w, text_width(title, TITLE)) + 2.0
+    return Drawing(min(width, used), key_y + 9.0, tuple(shapes), title=title)

@@ -1,0 +1,387 @@
+"""``cardgen simulate --report DIR``: the run as a web page, ``DIR/index.html``, with its charts.
+
+The charts are ``cardgen.layout.charts`` drawings, written by the project's SVG writer and
+set inline in the page (``render.html.inline_svg``: ids made unique per chart), so the page
+is one file with the shipped font in it and looks the same everywhere. The page comes from
+``templates/simulate.html.j2`` with autoescaping on; the only markup not escaped is those
+SVGs. It holds no date, time or worker count: the same command gives the same bytes.
+
+The folder is written through ``cardgen.write.staging.Staging``: all or nothing, and never
+over a folder holding files cardgen did not write. (The command line imports this module only
+for ``--report``: jinja2, which the HTML writer brings, costs the other runs nothing.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup
+
+from cardgen.layout.charts import bars, heat_map, histogram
+from cardgen.layout.document import Figure
+from cardgen.layout.shapes import Drawing
+from cardgen.render.html import inline_svg, render_template
+from cardgen.rules import amtrak_play, play
+from cardgen.rules.amtrak_simulate import ROLE_NAMES, AmtrakTally
+from cardgen.rules.figures import amtrak_sentence, sentence
+from cardgen.rules.sweep import Value
+from cardgen.rules.tally import Tally
+from cardgen.simulate.run import Outcome
+from cardgen.simulate.settings import GAMES, Setting
+from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows
+from cardgen.write.staging import Staging
+
+__all__ = ["MAX_MAPS", "page", "write_report"]
+
+PAGE = "index.html"
+MAX_MAPS = 6  # heat maps for a sweep of three options or more: one per value of the others, at most this many
+CHART_MM = 170.0
+
+STRATEGIES = {
+    ("got", "good"): (
+        "The good bot gives every number an ideal space (card n of N belongs near n/N of the way along, as §5 "
+        "of the seed remarks) and measures a sequence's disorder as the distance of each card from its ideal "
+        "space plus the pairs out of order. Each turn it plays what lowers its own disorder most: a face-up "
+        "card's ability (a removal valued as the average over the card it might draw), or drawing (valued as the "
+        "best placement, averaged over the cards it might draw). A move that wins is played at once; one that "
+        "would complete an opponent's sequence never. Where abilities may act on others, it also hinders an "
+        "opponent close to winning. It never looks at the order of the draw pile.",
+        "The figures are what this bot achieves against itself: players who plan further ahead may finish "
+        "sooner, and the first seat's edge depends on how well everyone plays.",
+    ),
+    ("got", "random"): (
+        "The random bot plays a legal move chosen uniformly at random, every turn. It shows how long a game "
+        "lasts when nobody plans, and whether a variant can stall; it says little about games people play.",
+    ),
+    ("amtrak", "good"): (
+        "The good strategy looks one move ahead and counts cards: it knows how many cards of each rank nobody "
+        "has seen yet, never their order. It values a Track by the best Car it could become and the chance of "
+        "drawing the card that Car lacks, and a Car by what it adds: solo, a Full-Staff role not yet filled; "
+        "with others, the points it adds to the train (bonus included) plus a little for each Full-Staff role. "
+        "Drawing is valued as the average over the cards it might draw.",
+        "It is a heuristic, not the best possible play: its figures are what a careful player who counts cards "
+        "can expect, not a bound on what perfect play could do.",
+    ),
+    ("amtrak", "random"): (
+        "The random strategy makes a legal move chosen uniformly at random, and does the same with a card it "
+        "has drawn. It is a baseline: a game nobody tries to win.",
+    ),
+}
+
+MEANING = {
+    "got": (
+        "Turns each: a game's turns divided by the number of players, over the games won (the first seats may "
+        "have had one turn more than the others); median, 10th and 90th percentile: a tenth of the games were "
+        "shorter than the 10th percentile, a tenth longer than the 90th.",
+        "Win share: the share of all games each seat won, seats in playing order (the 1st moves first). Games "
+        "without a winner count for nobody.",
+        "No winner: games stopped at the turn cap, or stalled (every player in turn had no move but to pass).",
+        "Abilities: face-up cards used for their ability, per game, by kind: swap (within a sequence), remove, "
+        "rotate (3×3), cross-swap (between two sequences, pattern three), number (§9).",
+        "Draw pile: the share of games in which the draw pile ran out at least once; the discard pile is then "
+        "shuffled into a new one.",
+        "Game i of a run is always seeded from (seed, i): the same command gives the same figures on any "
+        "machine and any number of cores.",
+    ),
+    "amtrak-solo": (
+        "Full-Staff: the share of games in which the train was Full-Staff (a Coach, the King, the Queen and a "
+        "Jack, Substitutes standing in) before the deck ran out, with its 95 % interval: given this many "
+        "games, the strategy's true chance lies in that range 19 times out of 20.",
+        "Turns to win: the turns a won game took, counting from the first turn after the deal.",
+        "Lost games lacked: the share of lost games in which no Car filled each role (a game may lack several).",
+        "Game i of a run is always seeded from (seed, i): the same command gives the same figures on any "
+        "machine and any number of cores.",
+    ),
+    "amtrak": (
+        "Score: every train's total at the end (cars and bonus, as cardgen amtrak score counts it), each "
+        "player's train counted once per game.",
+        "Win share: the share of games each seat won, seats in playing order; a first place shared by k "
+        "players counts 1/k to each.",
+        "Bonus: the share of trains earning each Full-Staff bonus.",
+        "Game i of a run is always seeded from (seed, i): the same command gives the same figures on any "
+        "machine and any number of cores.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Chart:
+    svg: Markup
+    caption: str
+    role: str
+
+
+def _chart(drawing: Drawing, caption: str, role: str, n: int) -> Chart:
+
+    figure = Figure(drawing, caption, CHART_MM, role=role)
+    return Chart(Markup(inline_svg(figure, n)), caption, role)
+
+
+def _marks(median: float | None, p10: float | None, p90: float | None, scale: float = 1.0) -> list[tuple[float, str]]:
+    out = []
+    for v, name in ((p10, "10th"), (median, "median"), (p90, "90th")):
+        if v is not None:
+            out.append((v * scale, f"{name} {v:g}"))
+    return out
+
+
+def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
+    charts: list[Chart] = []
+    if not tally.games:
+        return charts
+    n = setting.players
+    if isinstance(tally, Tally):
+        s = tally.summary()
+        marks = _marks(s.turns_per_player_median, s.turns_per_player_p10, s.turns_per_player_p90)
+        charts.append(
+            _chart(
+                histogram(
+                    tally.length_histogram(),
+                    title="How long a game lasts",
+                    x_label="turns each",
+                    marks=marks,
+                    continuous=True,
+                ),
+                "Games won, by turns each (a game's turns ÷ players, rounded down); the dashed lines are the "
+                "median and the 10th and 90th percentiles.",
+                "length",
+                1,
+            )
+        )
+        labels = [f"{ORDINAL[i]} seat" for i in range(n)]
+        charts.append(
+            _chart(
+                bars(
+                    labels,
+                    list(s.win_share),
+                    title="Win share by seat",
+                    reference=1 / n,
+                    reference_label=f"even share {100 / n:.1f} %",
+                ),
+                "The share of all games each seat won, in playing order; the dashed line is an even share.",
+                "seats",
+                2,
+            )
+        )
+        return charts
+    a = tally.summary()
+    if n == 1:
+        charts.append(
+            _chart(
+                histogram(
+                    tally.histogram(),
+                    title="Turns to a Full-Staff train",
+                    x_label="turns",
+                    marks=_marks(a.turns_median, a.turns_p10, a.turns_p90),
+                ),
+                "Games won, by the turns they took; the dashed lines are the median and the 10th and 90th percentiles.",
+                "length",
+                1,
+            )
+        )
+        lost = a.games - a.capped - a.won
+        if lost:
+            names = list(ROLE_NAMES)
+            missing = dict(a.missing)
+            charts.append(
+                _chart(
+                    bars(
+                        [ROLE_NAMES[r] for r in names],
+                        [missing.get(r, 0) / lost for r in names],
+                        title="What the lost games lacked",
+                        y_label="share of lost games",
+                    ),
+                    "The share of lost games in which no Car filled each Full-Staff role (a game may lack several).",
+                    "missing",
+                    2,
+                )
+            )
+        return charts
+    charts.append(
+        _chart(
+            histogram(
+                tally.histogram(),
+                title="Scores",
+                x_label="a train's total",
+                y_label="share of trains",
+                marks=_marks(a.score_median, a.score_p10, a.score_p90),
+            ),
+            "Every train's total, by points; the dashed lines are the median and the 10th and 90th percentiles.",
+            "length",
+            1,
+        )
+    )
+    labels = [f"{ORDINAL[i]} seat" for i in range(n)]
+    charts.append(
+        _chart(
+            bars(
+                labels,
+                list(a.win_share),
+                title="Win share by seat",
+                reference=1 / n,
+                reference_label=f"even share {100 / n:.1f} %",
+            ),
+            "The share of games each seat won, in playing order (a shared first place split); the dashed line is an even share.",
+            "seats",
+            2,
+        )
+    )
+    return charts
+
+
+Metric = Callable[[Tally | AmtrakTally], float | None]
+
+
+def _edge(t: Tally | AmtrakTally) -> float:
+    """The first seat's win share less an even share (1 ÷ players): what moving first is worth."""
+    share = t.summary().win_share[0]
+    return share - 1 / t.players
+
+
+def points(v: float) -> str:
+    """A difference of shares in percentage points: ``+5.0 pts``."""
+    return f"{v * 100:+.1f} pts"
+
+
+def _metrics(outcome: Outcome) -> list[tuple[str, Metric, Callable[[float], str]]]:
+    def pct(v: float) -> str:
+        return f"{v * 100:.1f} %"
+
+    if outcome.request.game == "got":
+        return [
+            (
+                "Median turns each",
+                lambda t: t.summary().turns_per_player_median if isinstance(t, Tally) else None,
+                lambda v: f"{v:.1f}",
+            ),
+            ("The 1st seat's edge: its win share less an even share", _edge, points),
+        ]
+    if outcome.settings[0].players == 1:
+        return [
+            ("Chance of a Full-Staff train", lambda t: t.summary().chance if isinstance(t, AmtrakTally) else None, pct)
+        ]
+    return [
+        (
+            "Median score of a train",
+            lambda t: t.summary().score_median if isinstance(t, AmtrakTally) else None,
+            lambda v: f"{v:g}",
+        ),
+        ("The 1st seat's edge: its win share less an even share", _edge, points),
+    ]
+
+
+def _sweep_charts(outcome: Outcome) -> list[Chart]:
+    """Heat maps of the sweep's main figures: the first option down, the second across; with more
+    options, one map per combination of the others (at most ``MAX_MAPS``)."""
+    sweep = outcome.request.sweep
+    by_values = {tuple(v for _, v in s.swept): t for s, t in zip(outcome.settings, outcome.tallies)}
+    (first, downs), rest = sweep[0], sweep[1:]
+    second, across = rest[0] if rest else ("", ())
+    others = list(itertools.product(*(values for _, values in sweep[2:])))[:MAX_MAPS]  # [()] for one or two
+    charts: list[Chart] = []
+    for title, metric, fmt in _metrics(outcome):
+        for more in others:
+
+            def cell(*values: Value, more: tuple[Value, ...] = more, metric: Metric = metric) -> float | None:
+                t = by_values.get((*values, *more))
+                return metric(t) if t is not None and t.games else None
+
+            suffix = ", ".join(f"{name} {_value(v)}" for (name, _), v in zip(sweep[2:], more))
+            full = f"{title} ({suffix})" if suffix else title
+            if not rest:  # one option: a single row of cells, its values across
+                row = [cell(v) for v in downs]
+                drawing = heat_map(
+                    [""], [_value(v) for v in downs], [row], title=full, row_name="", col_name=first, fmt=fmt
+                )
+            else:
+                grid = [[cell(a, b) for b in across] for a in downs]
+                drawing = heat_map(
+                    [_value(v) for v in downs],
+                    [_value(v) for v in across],
+                    grid,
+                    title=full,
+                    row_name=first,
+                    col_name=second,
+                    fmt=fmt,
+                )
+            charts.append(
+                _chart(
+                    drawing, f"{full}, for every setting of the sweep: darker is higher.", "heat-map", len(charts) + 1
+                )
+            )
+    return charts
+
+
+def _value(v: object) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def command_line(outcome: Outcome) -> str:
+    """The command that makes this page, in a canonical order (the workers left out: they change nothing)."""
+    req = outcome.request
+    words = ["cardgen", "simulate"] + (["amtrak"] if req.game == "amtrak" else [])
+    for name, value in req.options:
+        if isinstance(value, bool):
+            words += [f"--{name}"] if value else []
+        else:
+            words += [f"--{name}", str(value)]
+    words += ["--games", str(req.games), "--seed", str(req.seed)]
+    if req.sweep:
+        words += ["--sweep", req.sweep_words()]
+    return " ".join(words)
+
+
+def page(outcome: Outcome) -> bytes:
+    """The report page's bytes."""
+
+    req = outcome.request
+    setting, tally = outcome.settings[0], outcome.tallies[0]
+    game = req.game
+    solo = game == "amtrak" and setting.players == 1
+    lines = head(outcome)
+    interrupted = lines.pop() if outcome.interrupted else ""
+    title = f"{GAMES[game][:1].upper()}{GAMES[game][1:]}, simulated"
+    table = None
+    said = ""
+    if req.sweep:
+        header, rows = sweep_rows(outcome)
+        table = {"header": header, "rows": rows}
+        charts = _sweep_charts(outcome) if outcome.played else []
+        shown: Sequence[tuple[str, str]] = ()
+    else:
+        charts = _single_charts(setting, tally)
+        # the terminal's columns (three spaces) read as one run of words in a browser: dots instead
+        shown = [
+            (name, text.replace("   ", " · ")) for name, text in figures(setting, tally) if name != "in a sentence"
+        ]
+        if tally.games:
+            said = sentence(tally.summary()) if isinstance(tally, Tally) else amtrak_sentence(tally.summary())
+    decisions = play.DECISIONS if game == "got" else amtrak_play.DECISIONS
+    return render_template(
+        "simulate.html.j2",
+        title=title,
+        subtitle=lines[0].split(": ", 1)[1],
+        head=lines[1:],
+        interrupted=interrupted,
+        sentence=said,
+        figures=shown,
+        charts=charts,
+        table=table,
+        meaning=MEANING["amtrak-solo" if solo else game],
+        strategy=[para for bot in dict.fromkeys(s.bot for s in outcome.settings) for para in STRATEGIES[(game, bot)]],
+        decisions=decisions,
+        game=game,
+        command=command_line(outcome),
+    )
+
+
+def write_report(outcome: Outcome, dest: Path) -> Path:
+    """Write ``dest/index.html`` whole (see the module docstring); the page's path."""
+    data = page(outcome)
+    with Staging(dest) as stage:
+        stage.write(PAGE, data)
+        stage.commit()
+    return dest / PAGE

@@ -1,0 +1,403 @@
+"""``cardgen simulate`` as a user meets it: what it prints, --json, errors in one line, the same
+figures on any number of workers, sweeps, traces written and replayed, the report page, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from lxml import etree, html
+
+from tests.test_cli import cli
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def run_json(capsys, *args: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    code, out, err = cli(capsys, "simulate", *args, "--json")
+    assert code == 0, err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+# --- what it prints -------------------------------------------------------------------------------
+
+
+def test_a_run_prints_every_figure(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli(capsys, "simulate", "--census", "5", "--players", "3", "--games", "60", "--seed", "4")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "The Game of Trains: pattern two, census 5, 3 players, 30 cards (2 copies)"
+    assert lines[1] == "60 games, seed 4, bot good in every seat"
+    names = [ln.split("  ")[0] for ln in lines[3:]]
+    assert names == ["turns each", "win share", "no winner", "turns spent", "abilities", "draw pile", "in a sentence"]
+    assert re.search(r"median \d+\.\d   10th percentile \d+\.\d   90th percentile \d+\.\d", out)
+    assert re.search(r"1st \d+\.\d %   2nd \d+\.\d %   3rd \d+\.\d %", out)
+    assert "an even share is 33.3 %" in out and "hit the 2,000-turn cap" in out
+
+
+def test_the_json_holds_the_same_figures(capsys) -> None:  # type: ignore[no-untyped-def]
+    d = run_json(capsys, "--census", "5", "--players", "3", "--games", "60", "--seed", "4")
+    assert {"game", "seed", "games", "played", "interrupted", "setting", "summary", "sentence"} <= set(d)
+    assert d["game"] == "got" and d["games"] == d["played"] == 60 and d["interrupted"] is False
+    s = d["summary"]
+    assert s["games"] == 60 and len(s["win_share"]) == 3 and s["won"] + s["capped"] + s["stalled"] == 60
+    assert set(s["turns_per_player"]) == {"median", "p10", "p90"}
+    assert sum(n for _, n in d["length_histogram"]) == s["won"]
+    assert d["setting"]["variant"]["census"] == 5 and d["setting"]["cards"] == 30
+    _, text, _ = cli(capsys, "simulate", "--census", "5", "--players", "3", "--games", "60", "--seed", "4")
+    assert f"median {s['turns_per_player']['median']:.1f}" in text
+    assert d["sentence"] in text
+
+
+def test_amtrak_solo_and_multiplayer(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(capsys, "simulate", "amtrak", "--solo", "--games", "80")
+    assert code == 0
+    assert out.startswith("Amtrak: solo, 52 cards and 2 Jokers\n80 games, seed 1, strategy good")
+    assert re.search(r"Full-Staff +\d+\.\d % of games \(95 % interval \d+\.\d % to \d+\.\d %\)", out)
+    assert "lost games" in out and "turns to win" in out
+    d = run_json(capsys, "amtrak", "--games", "80")  # solo is the default
+    assert d["summary"]["players"] == 1 and 0 < d["summary"]["chance"] < 1
+    code, out, _ = cli(capsys, "simulate", "amtrak", "--players", "3", "--games", "40", "--jokers", "0")
+    assert code == 0 and "3 players, 52 cards and 0 Jokers" in out
+    assert re.search(r"score +median \d+", out) and "Silver Meteor" in out and "3rd" in out
+    d = run_json(capsys, "amtrak", "--players", "2", "--games", "30")
+    assert sum(d["summary"]["win_share"]) == pytest.approx(1.0)
+    assert sum(n for _, n in d["score_histogram"]) == 60
+
+
+def test_the_grid_game_and_options(capsys) -> None:  # type: ignore[no-untyped-def]
+    d = run_json(capsys, "--grid", "--categories", "row-swap,col-swap,remove", "--players", "2", "--games", "10")
+    assert d["setting"]["variant"]["pattern"] == "2d"
+    assert d["setting"]["variant"]["categories"] == ["row-swap", "col-swap", "remove"]
+    d = run_json(
+        capsys, "--pattern", "three", "--census", "5", "--apply", "any", "--wilds", "2", "--freeze", "1", "--games", "10",
+        "--win", "never-descending", "--packs", "2", "--numbers", "--bot", "random", "--max-turns", "300", "--copies", "2",
+    )  # fmt: skip
+    v = d["setting"]["variant"]
+    assert (v["pattern"], v["apply"], v["wilds"], v["freeze"], v["packs"], v["numbers"]) == (
+        "three",
+        "any",
+        2,
+        1,
+        2,
+        True,
+    )
+    assert d["setting"]["bot"] == "random" and v["max_turns"] == 300 and v["copies"] == 2
+
+
+# --- the same figures on any number of cores --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--games", "120", "--seed", "9"],
+        ["--sweep", "census=4..5", "players=2,3", "--games", "30"],
+        ["amtrak", "--players", "2", "--games", "40"],
+        ["amtrak", "--games", "60", "--seed", "3"],
+    ],
+)
+def test_one_worker_or_two_give_the_same_json(capsys, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    one = run_json(capsys, *args, "--workers", "1")
+    two = run_json(capsys, *args, "--workers", "2")
+    three = run_json(capsys, *args, "--workers", "3")
+    assert one == two == three
+
+
+@pytest.mark.parametrize("args", [["--games", "50", "--census", "6"], ["amtrak", "--players", "3", "--games", "20"]])
+def test_a_whole_process_gives_the_same_json_as_in_process(capsys, tmp_path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    here = run_json(capsys, *args, "--workers", "2")
+    for hashseed in ("77", "78"):  # another process, other string hashes: the same numbers
+        proc = subprocess.run(
+            [sys.executable, "-m", "cardgen", "simulate", *args, "--json"], capture_output=True, text=True, check=True,
+            cwd=tmp_path, env={**os.environ, "PYTHONHASHSEED": hashseed},
+        )  # fmt: skip
+        assert json.loads(proc.stdout) == here and proc.stderr == ""
+
+
+def test_a_swept_bot_is_said_so(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(
+        capsys, "simulate", "--sweep", "bot=good,random", "--games", "10", "--report", str(tmp_path / "r")
+    )
+    assert code == 0 and "10 games a setting, seed 1, the bot as swept" in out
+    text = (tmp_path / "r" / "index.html").read_text("utf-8")
+    assert "The good bot gives" in text and "The random bot plays" in text
+
+
+# --- sweeps -------------------------------------------------------------------------------------
+
+
+def test_a_sweep_prints_a_table(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(capsys, "simulate", "--sweep", "census=4..6", "players=2,3", "--games", "20")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "The Game of Trains: a sweep of census=4..6 players=2,3"
+    assert lines[1] == "20 games a setting, seed 1, bot good in every seat"
+    assert lines[3].split()[:2] == ["census", "players"]
+    rows = [ln.split()[:2] for ln in lines[4:]]
+    assert rows == [["4", "2"], ["4", "3"], ["5", "2"], ["5", "3"], ["6", "2"], ["6", "3"]]
+    d = run_json(capsys, "--sweep", "census=4..6 players=2,3", "--games", "20")  # one quoted word works too
+    assert d["sweep"] == {"census": [4, 5, 6], "players": [2, 3]}
+    assert [r["setting"]["swept"] for r in d["results"]][:2] == [
+        {"census": 4, "players": 2},
+        {"census": 4, "players": 3},
+    ]
+    assert all(r["played"] == 20 for r in d["results"])
+
+
+def test_amtrak_sweeps(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(capsys, "simulate", "amtrak", "--sweep", "jokers=0,2", "--games", "20")
+    assert code == 0 and "Full-Staff" in out.splitlines()[3]
+    code, out, _ = cli(capsys, "simulate", "amtrak", "--sweep", "players=2..3", "--games", "10")
+    assert code == 0 and "1st seat wins" in out
+
+
+# --- errors: one line, exit 2 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--pattern", "four"], "unknown pattern 'four'"),
+        (["--players", "9"], "players 9 is out of range"),
+        (["--census", "30"], "census 30 is out of range for pattern two"),
+        (["--bot", "clever"], "unknown bot 'clever'"),
+        (["chess"], "unknown game 'chess'"),
+        (["amtrak", "--census", "5"], "--census is not an option of Amtrak: it takes --solo, --players"),
+        (["--solo"], "--solo is not an option of the Game of Trains"),
+        (["amtrak", "--solo", "--players", "3"], "--solo is the one-player game"),
+        (["amtrak", "--players", "5"], "Amtrak is for 1 to 4 players"),
+        (["--grid", "--pattern", "one"], "--grid is the 3×3 game: it takes no --pattern"),
+        (["--categories", "row-swap"], "give --grid too"),
+        (["--grid", "--categories", "row-swop"], "unknown 2D ability category 'row-swop'"),
+        (["--games", "0"], "games 0 is out of range"),
+        (["--workers", "0"], "workers 0 is out of range"),
+        (["--sweep", "census=9..4"], "sweep 'census=9..4': the range runs backwards (write 4..9)"),
+        (["--sweep", "census=4..x"], "'x' is not a whole number"),
+        (["--sweep", "players=2..3", "--players", "2"], "players is both swept and given as --players"),
+        (["census=4..9"], "'census=4..9' is a sweep setting: give it after --sweep"),
+        (["got", "amtrak"], "unexpected 'amtrak'"),
+        (["--sweep", "copies=1,3", "--census", "7"], "copies 1: a pack of 28 cards is too small for 4 players"),
+        (["amtrak", "--sweep", "players=1..3"], "players 1 is the solo game"),
+        (["amtrak", "--trace", "t.jsonl"], "Amtrak games have no trace"),
+        (["--trace", "t.jsonl", "--games", "5"], "--trace writes one game"),
+        (["--replay", "t.jsonl", "--census", "5"], "--replay FILE checks a trace: it takes no other option"),
+        (["--replay", "no-such.jsonl"], "cannot read trace no-such.jsonl: no such file"),
+        (["--games", "many"], "Invalid value for '--games'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "simulate", *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and words in err, err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+# --- traces -------------------------------------------------------------------------------------------
+
+
+def test_a_trace_is_written_and_replays_legal(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    trace = tmp_path / "game.jsonl"
+    code, out, err = cli(capsys, "simulate", "--trace", str(trace), "--players", "3", "--seed", "5")
+    assert code == 0 and "1 game, seed 5" in out and "wrote" in err
+    lines = trace.read_text("utf-8").splitlines()
+    events = [json.loads(line) for line in lines]
+    assert events[0]["event"] == "setup" and events[-1]["event"] == "end"
+    assert [e["event"] for e in events[1:4]] == ["opening"] * 3
+    assert f"wrote {len(lines)} lines" in err
+    code, out, _ = cli(capsys, "simulate", "--replay", str(trace))
+    assert code == 0 and out.startswith(f"legal: {len(lines)} lines, 3 players, {events[-1]['turns']} turns")
+    code, out, _ = cli(capsys, "simulate", "--replay", str(trace), "--json")
+    assert json.loads(out) == {
+        "legal": True, "lines": len(lines), "players": 3, "winner": events[-1]["winner"],
+        "turns": events[-1]["turns"], "reason": events[-1]["reason"],
+    }  # fmt: skip
+    # the same game as game 0 of a run: the trace's summary is --games 1's
+    assert (
+        run_json(capsys, "--players", "3", "--seed", "5", "--games", "1")["summary"]["wins"][events[-1]["winner"]] == 1
+    )
+
+
+def test_a_tampered_trace_is_refused_naming_the_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    trace = tmp_path / "game.jsonl"
+    assert cli(capsys, "simulate", "--trace", str(trace), "--seed", "2")[0] == 0
+    lines = trace.read_text("utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if '"action":"place"' in line)
+    event = json.loads(lines[k])
+    event["space"] = "A" if event["space"] != "A" else "B"
+    lines[k] = json.dumps(event)
+    trace.write_text("\n".join(lines) + "\n", "utf-8")
+    code, out, err = cli(capsys, "simulate", "--replay", str(trace))
+    assert code == 1 and err == ""
+    assert out.startswith(f"illegal: trace line {k + 1}: ") and out.count("\n") == 1
+    code, out, _ = cli(capsys, "simulate", "--replay", str(trace), "--json")
+    assert code == 1 and json.loads(out)["error"].startswith(f"trace line {k + 1}: ")
+    lines[k + 2] = "{not json"
+    trace.write_text("\n".join(lines) + "\n", "utf-8")
+    code, out, err = cli(capsys, "simulate", "--replay", str(trace))
+    assert code == 2 and f"error: trace line {k + 3}: not JSON" in err
+
+
+def test_a_trace_never_replaces_a_file_that_is_not_one(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", "utf-8")
+    code, _, err = cli(capsys, "simulate", "--trace", str(notes))
+    assert code == 2 and "holds something else than a trace" in err
+    assert notes.read_text("utf-8") == "my notes\n"
+    trace = tmp_path / "t.jsonl"
+    assert cli(capsys, "simulate", "--trace", str(trace), "--seed", "1")[0] == 0
+    first = trace.read_bytes()
+    assert cli(capsys, "simulate", "--trace", str(trace), "--seed", "2")[0] == 0  # a trace: replaced
+    assert trace.read_bytes() != first
+    assert cli(capsys, "simulate", "--trace", str(tmp_path))[0] == 2  # a folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "t.jsonl"]  # no temporary file left
+
+
+# --- the report page ---------------------------------------------------------------------------------
+
+
+def _page(folder: Path) -> tuple[html.HtmlElement, list[etree._Element]]:
+    text = (folder / "index.html").read_text("utf-8")
+    doc = html.fromstring(text)
+    svgs = [etree.fromstring(m.encode("utf-8")) for m in re.findall(r"<svg\b.*?</svg>", text, flags=re.S)]
+    for svg in svgs:
+        assert svg.tag == SVG and svg.get("viewBox") and svg.get("width", "").endswith("mm")
+    ids = [e.get("id") for svg in svgs for e in svg.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    return doc, svgs
+
+
+def test_a_report_page_parses_with_valid_inline_svgs(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "report"
+    code, text, err = cli(capsys, "simulate", "--games", "40", "--report", str(out))
+    assert code == 0 and f"wrote {out}/index.html" in err
+    doc, svgs = _page(out)
+    assert doc.findtext(".//h1") == "The Game of Trains, simulated"
+    assert [f.get("class") for f in doc.iter("figure")] == ["length", "seats"]
+    assert len(svgs) == 2
+    bars = [e for e in svgs[0].iter() if e.get("class") == "bar"]
+    assert bars, "the histogram has bars"
+    figures = {th.text_content(): td.text_content() for th, td in zip(doc.iter("th"), doc.iter("td"))}
+    assert "turns each" in figures and "win share" in figures
+    assert "cardgen simulate --games 40 --seed 1" in doc.findtext(".//footer/code")
+    first = (out / "index.html").read_bytes()
+    assert cli(capsys, "simulate", "--games", "40", "--report", str(out))[0] == 0
+    assert (out / "index.html").read_bytes() == first  # same command, same bytes
+    assert sorted(p.name for p in out.iterdir()) == [".cardgen.json", "index.html"]
+
+
+def test_a_sweep_report_has_heat_maps_and_the_table(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "sweep"
+    code, _, _ = cli(
+        capsys, "simulate", "--sweep", "census=4..5", "players=2..3", "--games", "20", "--report", str(out)
+    )
+    assert code == 0
+    doc, svgs = _page(out)
+    assert [f.get("class") for f in doc.iter("figure")] == ["heat-map", "heat-map"]
+    cells = [e for e in svgs[0].iter() if e.get("class") == "cell-value"]
+    assert len(cells) == 4
+    rows = doc.findall(".//table[@class='sweep']/tbody/tr")
+    assert len(rows) == 4
+    command = doc.findtext(".//footer/code")
+    assert command == "cardgen simulate --games 20 --seed 1 --sweep census=4,5 players=2,3"
+    # the page names the command that makes it: run again, the same figures
+    assert run_json(capsys, *command.split()[2:]) == run_json(
+        capsys, "--sweep", "census=4..5", "players=2..3", "--games", "20"
+    )
+    code, _, _ = cli(capsys, "simulate", "amtrak", "--games", "30", "--report", str(tmp_path / "solo"))
+    doc, svgs = _page(tmp_path / "solo")
+    assert code == 0 and doc.findtext(".//h1") == "Amtrak, simulated" and len(svgs) >= 1
+
+
+def test_a_report_never_replaces_a_folder_cardgen_did_not_write(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.txt").write_text("precious", "utf-8")
+    code, _, err = cli(capsys, "simulate", "--games", "5", "--report", str(mine))
+    assert code == 2 and "cardgen did not write" in err
+    assert sorted(p.name for p in mine.iterdir()) == ["thesis.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(c) for c in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return found
+
+
+def _started(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], set[int]]:
+    """``cardgen simulate ARGS`` running, once both its workers are up and some games played."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "simulate", *args, "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and time.monotonic() < deadline:
+        workers |= _children(proc.pid)
+        time.sleep(0.05)
+    assert len(workers) == 2, "the workers did not start"
+    time.sleep(1.0)  # some games played
+    return proc, workers
+
+
+def _gone(workers: set[int]) -> bool:
+    return all(
+        not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z" for pid in workers
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, "--games", "100000")
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    m = re.search(r"interrupted: ([\d,]+) of 100,000 games played", out)
+    assert m and 0 < int(m.group(1).replace(",", "")) < 100_000
+    assert "turns each" in out and "win share" in out
+    assert err.strip().splitlines()[-1].startswith("interrupted:") and "Traceback" not in err
+    assert _gone(workers)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_sigterm_stops_at_once_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, "amtrak", "--games", "100000")
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 5  # every share stops after its game, not its 250 games
+    assert proc.returncode == 143 and out == "" and err == "error: stopped by SIGTERM\n"
+    assert _gone(workers)
+
+
+def test_the_help_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli(capsys, "simulate", "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    for words in (
+        "median, 10th and 90th percentile",
+        "win share by seat",
+        "Full-Staff",
+        "95 % interval",
+        "counts cards",
+        "(--seed, i)",
+        "exit 130",
+        "random",
+    ):
+        assert words in flat, words
