@@ -49,16 +49,16 @@ class PrintArgs:
     bleed: str = field(
         default="0",
         metadata={
-            "help": "Bleed around each card for print shops, e.g. 3mm or 1/8in. 0 = home printing: cards share cut lines."
+            "help": "Bleed around each {card} for print shops, e.g. 3mm or 1/8in. 0 = home printing: {cards} share cut lines."
         },
     )
     margin: str = field(default="5mm", metadata={"help": "Unprintable border of your printer; no ink goes there."})
-    gutter: str = field(default="0", metadata={"help": "Space between cards on the sheet."})
-    title: str = field(default="", metadata={"help": "Name printed on every card (plain text)."})
+    gutter: str = field(default="0", metadata={"help": "Space between {cards} on the sheet."})
+    title: str = field(default="", metadata={"help": "Name printed on every {card} (plain text)."})
     backs: bool = field(
         default=False,
         metadata={
-            "help": "Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets)."
+            "help": "Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets; the short edge of landscape ones)."
         },
     )
     back_offset: str = field(
@@ -72,15 +72,15 @@ class PrintArgs:
     png: int | None = field(
         default=None,
         metadata={
-            "help": "Also write each card as a PNG at this resolution (72 to 1200 dpi), with its bleed, at true "
-            "size: png/001.png … (png/back.png with --backs). Print-on-demand services ask for 300.",
+            "help": "Also write each {card} as a PNG at this resolution (72 to 1200 dpi), with its bleed, at true "
+            "size: {png_names} (png/back.png with --backs). Print-on-demand services ask for 300.",
             "metavar": "DPI",
         },
     )
     tts: bool = field(
         default=False,
         metadata={
-            "help": "Also write a Tabletop Simulator deck: tts/deck.png (69 cards a sheet), tts/back.png and "
+            "help": "Also write a Tabletop Simulator deck: tts/deck.png (69 {cards} a sheet), tts/back.png and "
             "tts/README.txt saying how to import it."
         },
     )
@@ -135,11 +135,15 @@ class PrintOptions:
         parts += [f"margin{length_name(self.margin)}"] if self.margin != DEFAULT_MARGIN else []
         parts += [f"gutter{length_name(self.gutter)}"] if self.gutter else []
         parts += ["backs"] if self.backs else []
-        parts += [f"offset{self.back_offset[0]:g},{self.back_offset[1]:g}"] if self.backs and any(self.back_offset) else []
+        parts += (
+            [f"offset{self.back_offset[0]:g},{self.back_offset[1]:g}"] if self.backs and any(self.back_offset) else []
+        )
         parts += [f"png{self.png}"] if self.png else []
         parts += ["tts"] if self.tts else []
         parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
-        parts += [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
+        parts += (
+            [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
+        )
         return self.size_suffix + "".join(f"-{p}" for p in parts)
 
     @property

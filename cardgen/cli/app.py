@@ -18,8 +18,30 @@ import typer
 from cardgen import __version__
 from cardgen.options import PrintArgs
 
+# The panels ``cardgen --help`` lists its commands in, in this order: by game, then what
+# serves every game (each command names its panel: ``@app.command(rich_help_panel=...)``).
+PANELS = ("Game of Trains", "SuperTrain dominoes", "Amtrak", "Train (52 cards)", "Every game", "Printing and proof")
 
-def command_group(name: str, help: str) -> typer.Typer:
+
+class PanelGroup(typer.core.TyperGroup):
+    """A command group whose help lists its commands under their panels, each on one line
+    (a command's ``short_help``), rather than one long list cut with "..."."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows: dict[str, list[tuple[str, str]]] = {}
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            panel = getattr(cmd, "rich_help_panel", None) or "Commands"
+            rows.setdefault(panel, []).append((name, cmd.get_short_help_str(limit=200)))
+        for panel in [*PANELS, *sorted(set(rows) - set(PANELS))]:
+            if panel in rows:
+                with formatter.section(panel):
+                    formatter.write_dl(rows[panel])
+
+
+def command_group(name: str, help: str, *, panels: bool = False) -> typer.Typer:
     """A Typer app as every cardgen command group is: help when called bare, plain errors."""
     return typer.Typer(
         name=name,
@@ -28,12 +50,15 @@ def command_group(name: str, help: str) -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
+        cls=PanelGroup if panels else None,
     )
 
 
 app = command_group(
     "cardgen",
-    "Print-and-play cards, mats and sheets for train-themed games.\n\nExample: cardgen pack --pattern two --census 7",
+    "Print-and-play cards, tiles, mats, forms and rules for train-themed games.\n\n"
+    "Example: cardgen pack --pattern two --census 7",
+    panels=True,
 )
 
 
@@ -72,10 +97,20 @@ out = Stream("stdout")
 Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
 
 
-def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def printing(
+    *names: str,
+    noun: str = "card",
+    png_names: str = "png/001.png, png/002.png …",
+    help: dict[str, str] | None = None,
+    defaults: dict[str, Any] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The command also takes these print options (declared once, in ``options.PrintArgs``)
-    and receives them parsed, as one ``PrintOptions`` called ``opts``."""
+    and receives them parsed, as one ``PrintOptions`` called ``opts``. Each option's help speaks
+    of what the command makes (``noun``: "card", "tile" …; ``png_names``: its PNGs' names);
+    ``help`` replaces an option's help where the command uses it otherwise (a tile's title goes
+    on its back), ``defaults`` an option's default (a handout's margin)."""
     optional: dict[str, Any] = {"int | None": Optional[int], "str | None": Optional[str]}
+    words = {"card": noun, "cards": noun + "s", "png_names": png_names}
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         sig = inspect.signature(fn, eval_str=True)
@@ -84,14 +119,18 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         for f in fields(PrintArgs):
             if f.name in names:
                 metavar = f.metadata.get("metavar")
-                option = typer.Option(f"--{f.name.replace('_', '-')}", help=f.metadata["help"], metavar=metavar)
+                text = (help or {}).get(f.name) or f.metadata["help"].format(**words)
+                option = typer.Option(f"--{f.name.replace('_', '-')}", help=text, metavar=metavar)
                 if f.type in (bool, "bool"):
-                    option = typer.Option(f"--{f.name}/--no-{f.name}", help=f.metadata["help"])
+                    option = typer.Option(f"--{f.name}/--no-{f.name}", help=text)
                 # bool: a --x/--no-x flag; "int | None", "str | None": an option that may be left out
                 kind = bool if f.type in (bool, "bool") else optional.get(str(f.type), str)
                 extra.append(
                     inspect.Parameter(
-                        f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=Annotated[kind, option]
+                        f.name,
+                        inspect.Parameter.KEYWORD_ONLY,
+                        default=(defaults or {}).get(f.name, f.default),
+                        annotation=Annotated[kind, option],
                     )
                 )
         at = next((i for i, p in enumerate(own) if p.name == "out_dir"), len(own))

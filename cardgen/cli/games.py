@@ -15,8 +15,29 @@ from cardgen.options import PrintOptions
 # --- supertrain commands (tiles, supertrain score, scoresheet) ---
 
 
-@app.command(epilog="Example: cardgen tiles --set full --paper letter --numerals")
-@printing("paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts")
+@app.command(
+    epilog="Example: cardgen tiles --set full --paper letter --numerals",
+    rich_help_panel="SuperTrain dominoes",
+    short_help="The 21 wild tiles (or all 112) to print and cut",
+)
+@printing(
+    "paper",
+    "bleed",
+    "margin",
+    "gutter",
+    "title",
+    "backs",
+    "back_offset",
+    "png",
+    "tts",
+    noun="tile",
+    png_names="png/0-train.png, png/12-5.png … (each tile's own name)",
+    help={
+        "title": "A name printed on the back of every tile (plain text).",
+        "backs": "Add a backs page after each sheet. Print double-sided and flip on the edge the build names: "
+        "the short edge of the usual landscape tile sheets.",
+    },
+)
 def tiles(
     set_: Annotated[
         str,
@@ -42,7 +63,9 @@ supertrain = command_group(
     "SuperTrain (double-12 dominoes with 21 wild tiles): count what a hand scores.\n\n"
     'Example: cardgen supertrain score "12-5 3-Train A-Train"',
 )
-app.add_typer(supertrain, name="supertrain")
+app.add_typer(
+    supertrain, name="supertrain", rich_help_panel="SuperTrain dominoes", short_help="Count what a hand left scores"
+)
 
 
 @supertrain.command("score", epilog='Example: cardgen supertrain score "12-5 3-Train A-Train" --json')
@@ -58,8 +81,12 @@ def supertrain_score(
     out.print(supertrain_score_text(hand=hand, as_json=json_), markup=False, soft_wrap=True)
 
 
-@app.command(epilog="Example: cardgen scoresheet supertrain --players 4 --paper letter")
-@printing("paper", "margin", "title")
+@app.command(
+    epilog="Example: cardgen scoresheet supertrain --players 4 --paper letter",
+    rich_help_panel="SuperTrain dominoes",
+    short_help="A SuperTrain score sheet to fill in with a pen",
+)
+@printing("paper", "margin", "title", help={"title": "A name printed at the top of the sheet (plain text)."})
 def scoresheet(
     game: Annotated[str, typer.Argument(help="The game: supertrain.")],
     players: Annotated[int, typer.Option("--players", help="Players, 2 to 8: one score and total column each.")] = 4,
@@ -81,7 +108,7 @@ amtrak = command_group(
     "Amtrak the Game: score a train, rank trains. A car is TIE/RAIL (K/7, 9/9, JK/4).\n\n"
     'Example: cardgen amtrak score "K/7 Q/2 J/5 9/3"',
 )
-app.add_typer(amtrak, name="amtrak")
+app.add_typer(amtrak, name="amtrak", rich_help_panel="Amtrak", short_help="Score a train, rank trains")
 AmtrakJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of aligned columns.")]
 
 
@@ -109,8 +136,12 @@ def amtrak_compare(
     out.print(amtrak_compare_text(trains=trains, as_json=json_), markup=False, soft_wrap=True)
 
 
-@app.command(epilog="Example: cardgen scorecard --players 2 --paper letter")
-@printing("paper", "margin", "title")
+@app.command(
+    epilog="Example: cardgen scorecard --players 2 --paper letter",
+    rich_help_panel="Amtrak",
+    short_help="An Amtrak scorecard to fill in with a pen (1 to 4 players)",
+)
+@printing("paper", "margin", "title", help={"title": "A name printed at the top of every page (plain text)."})
 def scorecard(
     players: Annotated[int, typer.Option(help="1 to 4; 1 is the solo game (with the face-down pile tally).")] = 2,
     out_dir: Out = Path("output"),
@@ -130,7 +161,9 @@ train = command_group(
     "train",
     "Train, the 52-card game: ask the referee whether a play is legal.\n\nExample: cardgen train can-play 7 --on 5",
 )
-app.add_typer(train, name="train")
+app.add_typer(
+    train, name="train", rich_help_panel="Train (52 cards)", short_help="Ask the referee whether a play is legal"
+)
 
 
 @train.command(

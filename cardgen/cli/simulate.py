@@ -78,7 +78,12 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
             bar.stop()
 
 
-@app.command(help=HELP, epilog=EPILOG)
+@app.command(
+    help=HELP,
+    epilog=EPILOG,
+    rich_help_panel="Every game",
+    short_help="Play a variant thousands of times before you print it",
+)
 def simulate(
     args: Annotated[
         Optional[list[str]],

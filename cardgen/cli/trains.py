@@ -17,7 +17,9 @@ from cardgen.options import PrintOptions
 
 @app.command(
     epilog="Examples: cardgen pack --pattern two --census 7 --backs --paper letter ; "
-    "cardgen pack --pattern two --numbers --wilds 4 ; cardgen pack --packs 2 --win never-descending --backs"
+    "cardgen pack --pattern two --numbers --wilds 4 ; cardgen pack --packs 2 --win never-descending --backs",
+    rich_help_panel="Game of Trains",
+    short_help="Cards to print for any pattern and census, checked",
 )
 @printing(*PRINT_ALL)
 def pack(
@@ -84,8 +86,21 @@ def pack(
     report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
 
 
-@app.command(epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3")
-@printing("card", "paper", "margin", "title")
+@app.command(
+    epilog="Examples: cardgen placemat --census 7 --paper letter ; cardgen placemat --grid 3x3",
+    rich_help_panel="Game of Trains",
+    short_help="A placemat: a card-size space for each card of a sequence",
+)
+@printing(
+    "card",
+    "paper",
+    "margin",
+    "title",
+    help={
+        "card": "The cards the mat's spaces hold: poker (2.5×3.5in), bridge, mini, tarot, or WxH like 63x88mm.",
+        "title": "A name printed on the mat, e.g. its player's (plain text).",
+    },
+)
 def placemat(
     census: Annotated[int, typer.Option("--census", "-n", help="Spaces in the row, lettered A, B, C …")] = 7,
     grid: Annotated[
@@ -103,8 +118,14 @@ def placemat(
     report(f"wrote {result.folder}/", result.notes)
 
 
-@app.command(epilog="Examples: cardgen tokens --players 4 ; cardgen tokens --players 6 --per-player 5 --paper letter")
-@printing("paper", "margin", "gutter", "title")
+@app.command(
+    epilog="Examples: cardgen tokens --players 4 ; cardgen tokens --players 6 --per-player 5 --paper letter",
+    rich_help_panel="Game of Trains",
+    short_help="Freeze tokens to cut or punch, one colour and symbol per player",
+)
+@printing(
+    "paper", "margin", "gutter", "title", noun="token", help={"title": "A name printed on the sheet (plain text)."}
+)
 def tokens(
     players: Annotated[int, typer.Option(help="Players, 2 to 8: each gets a colour, a symbol and a number.")] = 4,
     per_player: Annotated[
@@ -123,7 +144,9 @@ def tokens(
 
 
 @app.command(
-    epilog="Examples: cardgen build ; cardgen build --paper letter --out prints ; cardgen build --config cardgen.toml"
+    epilog="Examples: cardgen build ; cardgen build --paper letter --out prints ; cardgen build --config cardgen.toml",
+    rich_help_panel="Every game",
+    short_help="Everything at once into output/, with an index page",
 )
 def build(
     out_dir: Out = Path("output"),
@@ -165,7 +188,9 @@ def build(
 
 @app.command(
     epilog="Examples: cardgen pack2d --categories row-swap,col-swap,remove --copies 3 ; "
-    "cardgen pack2d --categories row-swap,col-swap,number"
+    "cardgen pack2d --categories row-swap,col-swap,number",
+    rich_help_panel="Game of Trains",
+    short_help="A pack for the 3×3 game, from its ability categories",
 )
 @printing(*PRINT_ALL)
 def pack2d(
@@ -200,7 +225,9 @@ def pack2d(
 
 
 @app.command(
-    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check my.csv --pattern two --census 7 --json"
+    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check my.csv --pattern two --census 7 --json",
+    rich_help_panel="Printing and proof",
+    short_help="Prove a folder (or a pack table) right, naming every fault",
 )
 def check(
     target: Annotated[
@@ -237,7 +264,9 @@ def check(
 
 @app.command(
     epilog='Examples: cardgen seq "53 7 45 9 50 27 56" ; cardgen seq 2-6-14-38-W-56-82 --pack-size 84 ; '
-    "cardgen seq 1-2-3-4-4-6-7 --packs 2 --win never-descending"
+    "cardgen seq 1-2-3-4-4-6-7 --packs 2 --win never-descending",
+    rich_help_panel="Game of Trains",
+    short_help="Player aid: is a sequence ascending, which swaps sort it",
 )
 def seq(
     sequence: Annotated[
@@ -267,9 +296,20 @@ def seq(
 
 @app.command(
     epilog="Examples: cardgen handout train ; cardgen handout got --pattern two --census 7 --paper letter ; "
-    "cardgen handout --list"
+    "cardgen handout --list",
+    rich_help_panel="Every game",
+    short_help="A game's rules on two pages: a web page and a PDF",
 )
-@printing("paper", "margin", "title")
+@printing(
+    "paper",
+    "margin",
+    "title",
+    help={
+        "title": "The handout's title, instead of the game's (plain text).",
+        "margin": "White border round every page (a handout keeps at least 12mm, more than a card sheet).",
+    },
+    defaults={"margin": "12mm"},
+)
 def handout(
     game: Annotated[
         Optional[str], typer.Argument(help="got, got2d, supertrain, amtrak or train (see --list).", show_default=False)
@@ -319,7 +359,11 @@ def handout(
 # --- print-quality commands (testpage) ---
 
 
-@app.command(epilog="Example: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1")
+@app.command(
+    epilog="Example: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1",
+    rich_help_panel="Printing and proof",
+    short_help="A duplex test sheet: measure how far your printer shifts backs",
+)
 @printing("paper", "margin", "back_offset")
 def testpage(
     out_dir: Out = Path("output"),

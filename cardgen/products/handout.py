@@ -9,13 +9,13 @@ embedded, every page the paper's size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.layout.document import Document, Heading
 from cardgen.layout.handouts import build
-from cardgen.options import PrintOptions, print_options
+from cardgen.options import DEFAULT_MARGIN, PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof.documents import check_pdf
 from cardgen.render import writer
@@ -34,12 +34,17 @@ class HandoutResult:
     notes: list[str] = field(default_factory=list)
 
 
+def named(opts: PrintOptions) -> PrintOptions:
+    """The options as a handout's name spells them: a margin up to its 12 mm is its default."""
+    return replace(opts, margin=DEFAULT_MARGIN) if opts.margin <= MIN_MARGIN else opts
+
+
 def handout_files(doc: Document, opts: PrintOptions) -> dict[str, bytes]:
     """The page and the PDF of ``doc`` for these print options, by file name."""
     margin = max(opts.margin, MIN_MARGIN)
     html = writer("html")(doc, title=opts.title, paper=opts.paper, margin=margin)
     pdf = writer("document")(doc, title=opts.title, paper=opts.paper, margin=margin)
-    name = doc.slug + opts.suffix  # the folder's name, and its files': two handouts never share one
+    name = doc.slug + named(opts).suffix  # the folder's name, and its files': two handouts never share one
     files = {f"{name}.html": html, f"{name}.pdf": pdf}
     figures = doc.figures()
     if figures:  # the first diagram on its own, as the handout's picture (the build's index shows it)
@@ -72,10 +77,10 @@ def build_handout(
     extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win}
     doc = build(game, pattern=pattern, census=census, categories=categories, **extras)
     files = handout_files(doc, opts)
-    problems, pages, summary = check_pdf(files[f"{doc.slug + opts.suffix}.pdf"], opts.paper, _summary_ends(doc))
+    problems, pages, summary = check_pdf(files[f"{doc.slug + named(opts).suffix}.pdf"], opts.paper, _summary_ends(doc))
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
-    folder = out / (doc.slug + opts.suffix)  # every print option not the default is in the name
+    folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
     with Staging(folder) as stage:
         for name, data in files.items():
             stage.write(name, data)
