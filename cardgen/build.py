@@ -323,10 +323,6 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
     sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
     if sheets:
         parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
-    opts = job.opts
-    how = f"{opts.paper_name.upper() if len(opts.paper_name) == 2 else opts.paper_name.title()}, at 100 % (actual size)"
-    if opts.backs:
-        how += "; double-sided as the notes say"
     return Entry(
         name=job.item.name,
         title=job.product.title,
@@ -337,7 +333,7 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
         svgs=len(svgs),
         count=" · ".join(parts),
         notes=list(result.notes),
-        printing=how,
+        printing=result.printing,
     )
 
 

@@ -18,6 +18,8 @@ from cardgen.files import path_kind, show_path
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
 from cardgen.products import PRODUCTS, Product, TableCheck, every_product, product
 from cardgen.proof import FolderCheck
+from cardgen.proof.documents import check_written_files
+from cardgen.proof.folder import stray_files
 from cardgen.proof.tables import read_table
 from cardgen.rules.check import CHECKS, Violation, capped, check_pack
 from cardgen.write.staging import MARKER as FOLDER_MARKER
@@ -27,7 +29,7 @@ from cardgen.write.staging import file_digest, read_marker
 @dataclass
 class CheckReport:
     target: str
-    kind: str  # "table" or "folder"
+    kind: str  # "table", "folder" (of cards) or "files" (a folder with no cards)
     pack: str  # what the cards were checked against
     cards: int
     violations: list[Violation]
@@ -46,7 +48,7 @@ class CheckReport:
                 "pack": self.pack,
                 "cards": self.cards,
                 "ok": self.ok,
-                "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind == "folder" else []))),
+                "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind != "table" else []))),
                 "violations": [
                     {"check": v.check, "cards": list(v.cards), "message": v.message} for v in self.violations
                 ],
@@ -69,7 +71,10 @@ def load_manifest(folder: Path) -> tuple[Product, dict[str, Any]]:
 
 def check_written(folder: Path) -> FolderCheck:
     """What ``folder`` holds and every violation in it, read from its files by the product
-    that wrote them, its exports included."""
+    that wrote them, its exports included. A folder with no ``pack.json`` (a placemat, a form,
+    a handout, a test page: no cards) is checked file by file (``files_written``)."""
+    if path_kind(folder / MANIFEST) == "missing":
+        return files_written(folder)
     found, data = load_manifest(folder)
     assert found.check is not None  # load_manifest refused the others
     checked = found.check(folder, data)
@@ -95,6 +100,22 @@ def marker_problems(folder: Path) -> list[Violation]:
         elif wanted is not None and file_digest(path) != wanted:
             out.append(Violation("files", f"{rel} was changed after cardgen wrote it ({FOLDER_MARKER} says otherwise)"))
     return capped(out, 10, lambda k, _: Violation("files", f"and {k} more files differ from what {FOLDER_MARKER} says"))
+
+
+def files_written(folder: Path) -> FolderCheck:
+    """A folder cardgen wrote with no cards in it: every file its marker lists is there and
+    unchanged, nothing else is, and each file is one a printer takes (``check_written_files``).
+    Without a marker cardgen cannot say it wrote the folder, so there is nothing to check."""
+    own = read_marker(folder)  # a damaged marker: one line
+    if own is None:
+        raise CardgenError(
+            f"{show_path(folder)} holds neither {MANIFEST} nor {FOLDER_MARKER}: it is not a folder cardgen wrote"
+        )
+    names = sorted(own)
+    violations = marker_problems(folder) + stray_files(folder, names) + check_written_files(folder, names)
+    kinds = sorted({Path(n).suffix.lstrip(".").upper() or "other" for n in names})
+    what = f"{', '.join(kinds)} as cardgen wrote them; no cards in this folder"
+    return FolderCheck(what, len(names), violations, "files", ("files",))
 
 
 def check_folder(folder: Path) -> list[Violation]:
@@ -131,7 +152,13 @@ def check_target(
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
         found = check_written(target)
         return CheckReport(
-            str(target), "folder", found.what, found.count, found.violations, noun=found.noun, checks=found.checks
+            str(target),
+            "files" if found.noun == "files" else "folder",
+            found.what,
+            found.count,
+            found.violations,
+            noun=found.noun,
+            checks=found.checks,
         )
     if kind == "missing":
         raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")

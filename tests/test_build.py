@@ -114,7 +114,9 @@ def test_a_config_names_a_set_with_its_own_print_options(tmp_path, capsys):
         "placemat-census-4",  # the item's own paper wins over the config's
         "supertrain-wild-numerals-letter",
     ]
-    pdf = PdfReader(tmp_path / "o" / "got-pattern-two-census-5-letter-backs" / "got-pattern-two-census-5-letter-backs.pdf")
+    pdf = PdfReader(
+        tmp_path / "o" / "got-pattern-two-census-5-letter-backs" / "got-pattern-two-census-5-letter-backs.pdf"
+    )
     box = pdf.pages[0].mediabox
     assert sorted((float(box.width), float(box.height))) == sorted(LETTER_PT)
 

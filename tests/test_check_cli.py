@@ -110,7 +110,7 @@ def test_malformed_tables_get_one_line_with_the_line_number(tmp_path, capsys, da
 
 def test_a_folder_that_is_no_pack(tmp_path, capsys):
     code, _, err = cli(capsys, "check", tmp_path)
-    assert code == 2 and "no pack.json" in err
+    assert code == 2 and "holds neither pack.json nor .cardgen.json" in err
     (tmp_path / "pack.json").write_text("{broken")
     code, _, err = cli(capsys, "check", tmp_path)
     assert code == 2 and "cannot read" in err

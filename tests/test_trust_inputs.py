@@ -154,9 +154,7 @@ def test_a_picture_over_sixty_million_pixels_is_one_line(tmp_path, capsys, side)
 # ---------------------------------------------------------------- theme and config files
 
 
-@pytest.mark.parametrize(
-    "nesting", ["[" * 20_000, "a = " + "{a = " * 9_000 + "1" + "}" * 9_000, "a = " + "[" * 20_000]
-)
+@pytest.mark.parametrize("nesting", ["[" * 20_000, "a = " + "{a = " * 9_000 + "1" + "}" * 9_000, "a = " + "[" * 20_000])
 def test_deeply_nested_toml_is_one_line(tmp_path, capsys, nesting):  # type: ignore[no-untyped-def]
     theme = theme_with(tmp_path, toml=nesting)
     refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "TOML")

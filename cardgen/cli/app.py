@@ -170,10 +170,13 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
-def report(headline: str, notes: list[str]) -> None:
+def report(headline: str, result: Any) -> None:
+    """What a build wrote: the headline, its notes, and last the file to print and how."""
     out.print(headline, markup=False)
-    for note in notes:
+    for note in result.notes:
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
+    if result.to_print is not None:
+        out.print(f"print {result.to_print} {result.printing}", markup=False, style="bold")
 
 
 class progress:  # noqa: N801 - called like the function it stands for

@@ -55,7 +55,7 @@ def tiles(
     from cardgen.products.supertrain import build_tiles
 
     result = build_tiles(set=set_, numerals=numerals, tile=tile, opts=opts, out=out_dir, progress=progress("tiles"))
-    report(f"wrote {result.cards} tiles to {result.folder}/", result.notes)
+    report(f"wrote {result.cards} tiles to {result.folder}/", result)
 
 
 supertrain = command_group(
@@ -98,7 +98,7 @@ def scoresheet(
     from cardgen.products.scoresheet import build_scoresheet
 
     result = build_scoresheet(game=game, players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result.notes)
+    report(f"wrote {result.folder}/", result)
 
 
 # --- amtrak commands (amtrak score/compare, scorecard) ---
@@ -152,7 +152,7 @@ def scorecard(
     from cardgen.products.amtrak import build_scorecard
 
     result = build_scorecard(players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result.notes)
+    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result)
 
 
 # --- train referee and handouts ---

@@ -95,15 +95,15 @@ def simulate(
     census: Annotated[Num, typer.Option("--census", "-n", help="Cards in a sequence (default 7).")] = None,
     players: Annotated[Num, typer.Option(help="Game of Trains: 2 to 6 (default 4); Amtrak: 1 to 4.")] = None,
     copies: Annotated[Num, typer.Option(help="Blocks of the pack (default: the pattern's, for the players).")] = None,
-    packs: Annotated[Num, typer.Option(help="Identical packs combined, numbers repeated (§7).")] = None,
-    wilds: Annotated[Num, typer.Option(help="Wild cards in the whole pack (§10).")] = None,
-    freeze: Annotated[Num, typer.Option(help="Freeze tokens per player (§11).")] = None,
-    win: Annotated[Text, typer.Option(help="ascending (default) or never-descending (§7).")] = None,
+    packs: Annotated[Num, typer.Option(help="Identical packs combined, numbers repeated.")] = None,
+    wilds: Annotated[Num, typer.Option(help="Wild cards in the whole pack.")] = None,
+    freeze: Annotated[Num, typer.Option(help="Freeze tokens per player.")] = None,
+    win: Annotated[Text, typer.Option(help="ascending (default) or never-descending.")] = None,
     apply: Annotated[
-        Text, typer.Option(help="own (default): abilities on one's own sequence; any: on anyone's (§5).")
+        Text, typer.Option(help="own (default): abilities on one's own sequence; any: on anyone's.")
     ] = None,
-    numbers: Annotated[bool, typer.Option("--numbers", help="Add the §9 number abilities to the pack.")] = False,
-    grid: Annotated[bool, typer.Option("--grid", help="The 3×3 game (§8) instead of a row.")] = False,
+    numbers: Annotated[bool, typer.Option("--numbers", help="Add the number abilities to the pack.")] = False,
+    grid: Annotated[bool, typer.Option("--grid", help="The 3×3 game instead of a row.")] = False,
     categories: Annotated[Text, typer.Option(help="With --grid: its ability categories, as for pack2d.")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
     jokers: Annotated[Num, typer.Option(help="Amtrak: Jokers in the deck (default 2).")] = None,

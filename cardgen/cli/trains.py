@@ -42,23 +42,21 @@ def pack(
         bool,
         typer.Option(
             "--numbers",
-            help="Add the number abilities to every block (§9, cardgen's development): HI→X, LO→X, LO EV→X, "
+            help="Add the number abilities to every block (cardgen's own: the rules suggest the idea, not a list): HI→X, LO→X, LO EV→X, "
             "HI OD→X, HI↔LO.",
         ),
     ] = False,
     packs: Annotated[
         int,
-        typer.Option(
-            help="Print this many copies of the pack to combine (§7): numbers repeat, each card marked A, B …"
-        ),
+        typer.Option(help="Print this many copies of the pack to combine: numbers repeat, each card marked A, B …"),
     ] = 1,
     wilds: Annotated[
-        int, typer.Option(help="Add this many wild cards (§10): no number, no ability, W01 … after the numbered cards.")
+        int, typer.Option(help="Add this many wild cards: no number, no ability, W01 … after the numbered cards.")
     ] = 0,
     win: Annotated[
         str,
         typer.Option(
-            help="The winning definition the table plays (§7): ascending or never-descending (repeats allowed; "
+            help="The winning definition the table plays: ascending or never-descending (repeats allowed; "
             "needs --packs or --wilds)."
         ),
     ] = "ascending",
@@ -83,7 +81,7 @@ def pack(
         out=out_dir,
         progress=progress("cards"),
     )
-    report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
+    report(f"wrote {result.cards} cards to {result.folder}/", result)
 
 
 @app.command(
@@ -115,7 +113,7 @@ def placemat(
     from cardgen.products.placemat import build_placemat
 
     result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result.notes)
+    report(f"wrote {result.folder}/", result)
 
 
 @app.command(
@@ -135,12 +133,12 @@ def tokens(
     *,
     opts: PrintOptions,
 ) -> None:
-    """Build a sheet of freeze tokens (§11) to cut, or punch with a 1 inch circle punch: one
+    """Build a sheet of freeze tokens to cut, or punch with a 1 inch circle punch: one
     colour and symbol per player, so colour-blind players can tell them apart too."""
     from cardgen.products.tokens import build_tokens
 
     result = build_tokens(players=players, per_player=per_player, opts=opts, out=out_dir, progress=progress("tokens"))
-    report(f"wrote {result.cards} tokens to {result.folder}/", result.notes)
+    report(f"wrote {result.cards} tokens to {result.folder}/", result)
 
 
 @app.command(
@@ -197,7 +195,7 @@ def pack2d(
     categories: Annotated[
         Optional[str],
         typer.Option(
-            help="Comma-separated 2D ability categories (see --list; number: cardgen's §9 number abilities). "
+            help="Comma-separated 2D ability categories (see --list; number: cardgen's number abilities). "
             "Default: row-swap,col-swap,row-rotate,col-rotate,remove (78 cards)."
         ),
     ] = None,
@@ -221,17 +219,22 @@ def pack2d(
     from cardgen.products.got2d import build_pack2d
 
     result = build_pack2d(categories=categories, copies=copies, opts=opts, out=out_dir, progress=progress("cards"))
-    report(f"wrote {result.cards} cards to {result.folder}/", result.notes)
+    report(f"wrote {result.cards} cards to {result.folder}/", result)
 
 
 @app.command(
-    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check my.csv --pattern two --census 7 --json",
+    epilog="Examples: cardgen check output/got-pattern-two-census-7 ; cardgen check output/placemat-census-7 ; "
+    "cardgen check my.csv --pattern two --census 7 --json",
     rich_help_panel="Printing and proof",
     short_help="Prove a folder (or a pack table) right, naming every fault",
 )
 def check(
     target: Annotated[
-        Path, typer.Argument(help="A pack table (CSV with columns number,ability) or a folder written by cardgen pack.")
+        Path,
+        typer.Argument(
+            help="A folder cardgen wrote (cards are checked card by card; a placemat, form or handout file by "
+            "file), or a pack table: a CSV with columns number,ability."
+        ),
     ],
     pattern: Annotated[Optional[str], typer.Option("--pattern", "-p", help="For a table: one, two or three.")] = None,
     census: Annotated[Optional[int], typer.Option("--census", "-n", help="For a table: spaces on the mat.")] = None,
@@ -243,7 +246,13 @@ def check(
     ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Print a JSON report instead of lines.")] = False,
 ) -> None:
-    """Check a pack against every distribution rule; exit 1 naming each violation by card number."""
+    """Check a folder cardgen wrote, or a pack table, and exit 1 naming every fault.
+
+    A pack's cards are read back from its SVGs and PDF and checked against every distribution
+    rule, by card number; its files against what cardgen wrote. A folder without cards (a
+    placemat, score sheet, scorecard, handout, test page) is checked file by file: each one
+    there and unchanged since cardgen wrote it, nothing else in the folder, each PDF whole with
+    its fonts embedded."""
     from cardgen.check import check_target
 
     report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
@@ -252,9 +261,11 @@ def check(
     else:
         for v in report.violations:
             out.print(v.message, markup=False, soft_wrap=True)
-        verdict = "OK" if report.ok else f"FAILED: {len(report.violations)} violations"
+        n = len(report.violations)
+        verdict = "OK" if report.ok else f"FAILED: {n} violation{'s' if n != 1 else ''}"
+        checked = f"checked ({report.pack})" if report.kind == "files" else f"checked as {report.pack}"
         out.print(
-            f"{report.target}: {report.cards} {report.noun} checked as {report.pack}: {verdict}",
+            f"{report.target}: {report.cards} {report.noun} {checked}: {verdict}",
             markup=False,
             soft_wrap=True,
         )
@@ -278,7 +289,7 @@ def seq(
     pack_size: Annotated[
         int, typer.Option(help="Numbers in the pack (1..N): every card must be one, and a wild stands for one.")
     ] = 84,
-    packs: Annotated[int, typer.Option(help="Packs combined (§7): each number is printed this many times.")] = 1,
+    packs: Annotated[int, typer.Option(help="Packs combined: each number is printed this many times.")] = 1,
     win: Annotated[
         Optional[str],
         typer.Option(
@@ -321,10 +332,10 @@ def handout(
     categories: Annotated[
         Optional[str], typer.Option(help="got2d: comma-separated ability categories (see cardgen pack2d --list).")
     ] = None,
-    numbers: Annotated[bool, typer.Option("--numbers", help="got: the pack has the number abilities (§9).")] = False,
-    packs: Annotated[Optional[int], typer.Option(help="got: packs combined (§7).")] = None,
-    wilds: Annotated[Optional[int], typer.Option(help="got: wild cards in the pack (§10).")] = None,
-    win: Annotated[Optional[str], typer.Option(help="got: ascending or never-descending (§7).")] = None,
+    numbers: Annotated[bool, typer.Option("--numbers", help="got: the pack has the number abilities.")] = False,
+    packs: Annotated[Optional[int], typer.Option(help="got: packs combined.")] = None,
+    wilds: Annotated[Optional[int], typer.Option(help="got: wild cards in the pack.")] = None,
+    win: Annotated[Optional[str], typer.Option(help="got: ascending or never-descending.")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
     out_dir: Out = Path("output"),
     *,
@@ -353,7 +364,7 @@ def handout(
         opts=opts,
         out=out_dir,
     )
-    report(f"wrote {result.folder}/", result.notes)
+    report(f"wrote {result.folder}/", result)
 
 
 # --- print-quality commands (testpage) ---
@@ -375,4 +386,4 @@ def testpage(
     from cardgen.products.testpage import build_testpage
 
     result = build_testpage(opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result.notes)
+    report(f"wrote {result.folder}/", result)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.impose.printing import how_to_print
 from cardgen.layout.scorecard import ROW_H, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
@@ -24,6 +25,8 @@ class ScorecardResult:
     files: list[Path]
     pages: int
     notes: list[str] = field(default_factory=list)
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print
 
 
 def build_scorecard(
@@ -59,8 +62,9 @@ def build_scorecard(
             f"{players} players on {where}, {split} a page: every page carries the rules panel, "
             f"and rows stay {ROW_H:g} mm tall (landscape would shrink them)"
         ]
-    notes.append(f"each player: {ROWS} rows for Cars, the bonus boxes, the sums; print at 100 % (actual size)")
-    return ScorecardResult(folder, files, len(pages), notes)
+    notes.append(f"each player: {ROWS} rows for Cars, the bonus boxes, the sums")
+    how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="one")
+    return ScorecardResult(folder, files, len(pages), notes, how, folder / f"{slug}.pdf")
 
 
 PRODUCT = Product("amtrak-scorecard", "Amtrak scorecard", build_scorecard, command="scorecard")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.impose.printing import how_to_print
 from cardgen.layout.document import Document, Heading
 from cardgen.layout.handouts import build
 from cardgen.options import DEFAULT_MARGIN, PrintOptions, print_options
@@ -32,6 +33,8 @@ class HandoutResult:
     pages: int
     summary_pages: int
     notes: list[str] = field(default_factory=list)
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print
 
 
 def named(opts: PrintOptions) -> PrintOptions:
@@ -92,7 +95,8 @@ def build_handout(
     ]
     if summary > SUMMARY_PAGES:
         notes.append(f"warning: the summary takes {summary} pages, more than {SUMMARY_PAGES}")
-    return HandoutResult(folder, written, pages, summary, notes)
+    how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="either")
+    return HandoutResult(folder, written, pages, summary, notes, how, folder / f"{folder.name}.pdf")
 
 
 PRODUCT = Product("handout", "rules handout", build_handout, command="handout")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.impose.printing import how_to_print
 from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
@@ -36,6 +37,8 @@ class MatResult:
     orientation: str
     size: tuple[float, float]  # the whole mat, mm
     notes: list[str] = field(default_factory=list)
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print
 
 
 def parse_grid(grid: str) -> tuple[int, int]:
@@ -97,7 +100,10 @@ def build_placemat(
         if not plan.keeps_spaces:
             notes.append("a join runs through a space: line up its marks with care")
             notes += _bigger_paper(drawing.width, drawing.height, opts, spans)
-    return MatResult(folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes)
+    how = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides="one")
+    return MatResult(
+        folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes, how, folder / f"{slug}.pdf"
+    )
 
 
 def _bigger_paper(

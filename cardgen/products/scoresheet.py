@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError
+from cardgen.impose.printing import how_to_print
 from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
@@ -29,6 +30,8 @@ class SheetResult:
     orientation: str
     pages: int = 1
     notes: list[str] = field(default_factory=list)
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print
 
 
 def build_scoresheet(
@@ -72,7 +75,8 @@ def build_scoresheet(
         files = stage.commit()
     orientation = "landscape" if drawing.width > drawing.height else "portrait"
     notes = [f"{len(rounds)} rounds, {players} players, one {opts.paper_name} page ({orientation})"]
-    return SheetResult(folder, files, orientation, notes=notes)
+    how = how_to_print(paper=opts.paper_name, orientation=orientation, sides="one")
+    return SheetResult(folder, files, orientation, notes=notes, printing=how, to_print=folder / f"{slug}.pdf")
 
 
 PRODUCT = Product("supertrain-scoresheet", "SuperTrain score sheet", build_scoresheet, command="scoresheet")

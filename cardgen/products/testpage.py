@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.impose.printing import how_to_print
 from cardgen.layout.testpage import duplex_test
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
@@ -26,6 +27,8 @@ class DuplexTestResult:
     folder: Path
     files: list[Path]
     notes: list[str] = field(default_factory=list)
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print
 
 
 def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
@@ -38,14 +41,14 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
         files = stage.commit()
     notes = [
-        "print it double-sided at 100 % (actual size), flip on the long edge",
         "hold it to the light from the front, read X and Y where the red lines cross the rulers, "
         "then build with --back-offset X,Y",
     ]
     if opts.back_offset != (0.0, 0.0):
         x, y = opts.back_offset
         notes.append(f"its back is moved by --back-offset {x:g},{y:g}: printed, the two crosses should meet")
-    return DuplexTestResult(folder, files, notes)
+    how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="duplex")
+    return DuplexTestResult(folder, files, notes, how, folder / f"{slug}.pdf")
 
 
 PRODUCT = Product("testpage", "duplex alignment test page", build_testpage, command="testpage")

@@ -1,11 +1,19 @@
 """A document (a rules handout) read back from its PDF: every page says "page i of n", every
-font is embedded, every page is the paper's size; and how many pages its summary takes.
+font is embedded, every page is the paper's size; and how many pages its summary takes. And
+the files of any folder with no cards to check, as a printer would meet them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
+from cardgen.files import read_file
+from cardgen.proof.audit import pdf_damage
 from cardgen.proof.pdfread import read_pages
-from cardgen.proof.sheets import PT
+from cardgen.proof.pdfshape import pdf_outside
+from cardgen.proof.sheets import PDF_LIMIT, PT
+from cardgen.proof.svg import read_svg
 from cardgen.rules.check import Violation
 
 
@@ -27,3 +35,29 @@ def check_pdf(
         if summary_ends and summary == len(pages) and any(t.text.strip() == summary_ends for t in page.texts):
             summary = page.number - 1
     return problems, len(pages), summary
+
+
+def check_written_files(folder: Path, names: Sequence[str]) -> list[Violation]:
+    """What a printer would trip on in the files of a folder that has no cards to check (a
+    placemat, a form, a handout, a test page): each PDF opens strictly, holds only what
+    cardgen's writer writes and embeds every font it uses; each SVG reads."""
+    out: list[Violation] = []
+    for name in names:
+        path = folder / name
+        if not path.is_file() or path.is_symlink():
+            continue  # named by the marker's own check
+        if name.endswith(".pdf"):
+            data = read_file(path, limit=PDF_LIMIT, what="PDF")
+            found = pdf_damage(data) or pdf_outside(data)
+            if not found:
+                found = [
+                    f"page {p.number} uses a font that is not embedded"
+                    for p in read_pages(data)
+                    if not all(t.embedded for t in p.texts)
+                ]
+            out += [Violation("files", f"{name}: {phrase}") for phrase in found[:5]]
+        elif name.endswith(".svg"):
+            doc, _ = read_svg(path)
+            if isinstance(doc, str):
+                out.append(Violation("files", doc))
+    return out

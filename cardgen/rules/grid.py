@@ -380,7 +380,7 @@ class NumberCategory:
 
     name: str = GRID_CATEGORY
     short: str = "num"
-    description: str = "the numbers pick the card(s) in a row or column of the player's choice (cardgen's §9)"
+    description: str = "the numbers pick the card(s) in a row or column of the player's choice (cardgen's own)"
     specific: bool = False
     pertains: Literal["rows", "columns", "both"] = "both"
     counterpart: str | None = None
@@ -457,7 +457,7 @@ class GridPack:
     >>> pack.slug, GridPack(pack.categories, 2).slug
     ('got-2d-rrm-crm', 'got-2d-rrm-crm-copies-2')
     >>> GridPack(["row-swap"]).warnings()
-    ['row-swap pertains to rows but its counterpart col-swap is not chosen (§8 recommends both)']
+    ['row-swap pertains to rows but its counterpart col-swap is not chosen (the rules recommend choosing both)']
     """
 
     def __init__(
@@ -549,7 +549,7 @@ class GridPack:
             if cat.counterpart is not None and cat.counterpart not in self.categories:
                 out.append(
                     f"{name} pertains to {cat.pertains} but its counterpart {cat.counterpart} "
-                    "is not chosen (§8 recommends both)"
+                    "is not chosen (the rules recommend choosing both)"
                 )
         return out
 

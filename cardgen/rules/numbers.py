@@ -72,7 +72,7 @@ Axis = Literal["row", "col"]
 GridCell = tuple[int, int]
 
 DECISIONS: tuple[str, ...] = (
-    "These number abilities are cardgen's development of §9, not the seed's own list.",
+    "These number abilities are cardgen's own: the rules suggest the idea, not a list.",
     "An ability that cannot be carried out may not be chosen: it is simply not a legal move.",
     "A number ability that picks a frozen card cannot be carried out; it does not pick another card instead.",
     "A wild card has no number: a number ability never picks it and never counts it.",

@@ -71,14 +71,14 @@ DECISIONS: tuple[str, ...] = (
     "Completion is checked after the deal, after every placement and after every ability, for each sequence that changed.",
     "A sequence completed by another player's move wins for its owner; when one move completes several, the mover wins if theirs is among them, else the first in seat order after the mover: there are no ties.",
     "A game reaching max_turns turns (a pass is a turn; a freeze is part of one) without a winner ends there and is reported as capped.",
-    "With apply='own' an ability acts on the mover's own sequence; with apply='any' on any one player's sequence, the mover's included (§5).",
-    "Pattern three: a swap may exchange the mover's card at one of its two spaces with another player's card at the other space, either way round (§6).",
+    "With apply='own' an ability acts on the mover's own sequence; with apply='any' on any one player's sequence, the mover's included.",
+    "Pattern three: a swap may exchange the mover's card at one of its two spaces with another player's card at the other space, either way round.",
     "Pattern three: swaps within one sequence stay allowed (same_sequence=True, the default); a three-party swap between two other players only with three_party=True.",
-    "Combined packs (§7): packs=K puts every number in the pack K times; win='ascending' needs each card less than every card on its right, win='never-descending' allows equal cards.",
-    "wilds=N puts N wild cards in the whole pack (not per pack); a wild stands for any number from 1 to the pack's highest, so a sequence is complete if some such choice makes it so (§10).",
-    "Freezing (§11): at the start of their own turn a player with a token left may freeze one of their own unfrozen cards, at most one per turn.",
+    "Combined packs: packs=K puts every number in the pack K times; win='ascending' needs each card less than every card on its right, win='never-descending' allows equal cards.",
+    "wilds=N puts N wild cards in the whole pack (not per pack); a wild stands for any number from 1 to the pack's highest, so a sequence is complete if some such choice makes it so.",
+    "Freezing: at the start of their own turn a player with a token left may freeze one of their own unfrozen cards, at most one per turn.",
     "A frozen card never leaves its space: no swap, rotation, removal or placement may move it, whoever plays it; such a move is not legal.",
-    "Number abilities (§9): one that cannot be carried out may not be chosen; it is simply not a legal move.",
+    "Number abilities: one that cannot be carried out may not be chosen; it is simply not a legal move.",
 )
 
 __doc__ = (__doc__ or "") + "\n" + "".join(f"* {d}\n" for d in DECISIONS)

@@ -152,7 +152,7 @@ def _check(variant: Variant) -> None:
     if v.apply not in ("own", "any"):
         raise CardgenError(f"apply {v.apply!r} is not 'own' or 'any'")
     if v.pattern != "three" and (v.three_party or not v.same_sequence):
-        raise CardgenError("three_party and same_sequence are pattern three's rules (§6)")
+        raise CardgenError("three_party and same_sequence are pattern three's rules")
     if v.three_party and v.players < 3:
         raise CardgenError("a three-party swap needs at least three players")
     if not 0 <= v.wilds <= MAX_WILDS:

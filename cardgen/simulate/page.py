@@ -42,8 +42,8 @@ CHART_MM = 170.0
 
 STRATEGIES = {
     ("got", "good"): (
-        "The good bot gives every number an ideal space (card n of N belongs near n/N of the way along, as §5 "
-        "of the seed remarks) and measures a sequence's disorder as the distance of each card from its ideal "
+        "The good bot gives every number an ideal space (card n of N belongs near n/N of the way along, as the rules "
+        "remark) and measures a sequence's disorder as the distance of each card from its ideal "
         "space plus the pairs out of order. Each turn it plays what lowers its own disorder most: a face-up "
         "card's ability (a removal valued as the average over the card it might draw), or drawing (valued as the "
         "best placement, averaged over the cards it might draw). A move that wins is played at once; one that "
@@ -80,7 +80,7 @@ MEANING = {
         "without a winner count for nobody.",
         "No winner: games stopped at the turn cap, or stalled (every player in turn had no move but to pass).",
         "Abilities: face-up cards used for their ability, per game, by kind: swap (within a sequence), remove, "
-        "rotate (3×3), cross-swap (between two sequences, pattern three), number (§9).",
+        "rotate (3×3), cross-swap (between two sequences, pattern three), number.",
         "Draw pile: the share of games in which the draw pile ran out at least once; the discard pile is then "
         "shuffled into a new one.",
         "Game i of a run is always seeded from (seed, i): the same command gives the same figures on any "

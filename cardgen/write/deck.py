@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardgen.errors import CardgenError
+from cardgen.impose.printing import Sides, how_to_print
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
 from cardgen.layout.shapes import Drawing
 from cardgen.manifest import MANIFEST, deck_record
@@ -75,6 +76,8 @@ class BuildResult:
     sheets: int
     notes: list[str] = field(default_factory=list)
     noun: str = "cards"  # what ``cards`` counts
+    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
+    to_print: Path | None = None  # the file to print (``impose.printing.print_line``)
 
 
 def _duration(seconds: float) -> str:
@@ -199,8 +202,7 @@ def write_deck(
     ]
     notes += [plan.note] if plan.note else []
     if backs:
-        flip = "long" if plan.orientation == "portrait" else "short"
-        notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")
+        notes.append("backs follow each sheet, laid for the flip the last line names")
     if opts.png and faces:
         w, h = pixels((faces[0][1].width, faces[0][1].height), opts.png)
         notes.append(
@@ -208,4 +210,6 @@ def write_deck(
         )
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
-    return BuildResult(folder, files, len(faces), plan, count, notes, noun)
+    sides: Sides = "duplex" if backs else "one"
+    printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=sides)
+    return BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")

@@ -118,7 +118,7 @@ def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]
         picks[-1] = next(
             c.number for c in spec.cards() if isinstance(c.ability, NumberAbility) and "EV" in c.ability.label
         )
-        extra.append(f"{picks[-1]} is a number ability's (cardgen's §9)")
+        extra.append(f"{picks[-1]} is a number ability's (cardgen's own)")
     if spec.wilds and len(picks) > 1:  # a wild in the place of the middle card (of the last, without numbers)
         picks = [*picks[:-2], picks[-1]] if spec.numbers else picks[:-1]
     marks = [pack_mark(i % spec.packs, spec.packs) for i in range(len(picks) + 1)]

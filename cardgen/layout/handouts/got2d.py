@@ -141,7 +141,9 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
                 "A turn follows the factory rules, which the source leaves out; this sheet sums them up as draw, "
                 "then place or use. Agree at the table before play.",
                 *(
-                    ["The **number** category is cardgen's development of §9; an impossible ability may not be chosen."]
+                    [
+                        "The **number** category is cardgen's own (the rules suggest number abilities, not a list); an impossible ability may not be chosen."
+                    ]
                     if numbers
                     else []
                 ),

@@ -69,8 +69,8 @@ def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> lis
     return [
         Heading("Number abilities"),
         Paragraph.of(
-            "These pick cards by their **numbers**, not their spaces: **cardgen's development of §9** (the seed "
-            "names the idea and its problem, not a list). " + where
+            "These pick cards by their **numbers**, not their spaces: **cardgen's own** (the rules name the idea "
+            "and its problem, not a list). " + where
         ),
         number_table(abilities),
         Bullets.of(rules[:2] + [r for r in rules if "tie" in r]),
@@ -128,7 +128,7 @@ def wild_paragraph(spec: Pattern) -> Paragraph:
     shown = [f"`{text}` {'can' if ok else 'cannot'} win" for text, ok in wild_examples(spec.size)]
     return Paragraph.of(
         "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
-        "**dirty**, otherwise **clean**. cardgen's reading of §10: it stands for **any number some card of this "
+        "**dirty**, otherwise **clean**. cardgen's reading of the rule: it stands for **any number some card of this "
         f"pack carries**, so it only counts as ascending if such a number fits: with cards 1 to {spec.size}, "
         f"{', '.join(shown[:-1])} and {shown[-1]} (no card between 38 and 39, nor past the last). "
         + ("" if spec.wilds else "Print wild cards with `cardgen pack --wilds N`; agree how a dirty win scores.")
@@ -138,7 +138,7 @@ def wild_paragraph(spec: Pattern) -> Paragraph:
 def freezing_paragraph(census: int) -> Paragraph:
     """§11, as the seed words it, and how many tokens each player needs."""
     return Paragraph.of(
-        f"**Freezing** (§11). Each player needs up to **{census} tokens**, one for each space: a frozen card is "
+        f"**Freezing**. Each player needs up to **{census} tokens**, one for each space: a frozen card is "
         "frozen for good, so a token is never used twice (`cardgen tokens --players P` prints a sheet). At the "
         "beginning of your turn you may freeze one card of your sequence by placing a token on it. After that, "
         "this card can never be taken from its space by swapping, replacement, removal, et cetera, **by you or "
