@@ -288,3 +288,22 @@ def test_a_forged_reshuffle_is_refused() -> None:
     k = hits[0]
     events[k]["state"]["draw"][0] = events[k]["state"]["sequences"][0][0]  # a card that was not discarded
     _tampered(events, k + 1, "draw pile")
+
+
+def test_every_share_is_played_when_all_in_flight_finish_at_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A loaded machine may see every share in flight finish before the run looks: the run
+    must go on handing out the rest (it once stopped there, with a quarter of the games)."""
+    import concurrent.futures
+
+    from cardgen.simulate import run as running
+    from cardgen.simulate.settings import request
+
+    def all_at_once(futures, return_when):  # type: ignore[no-untyped-def]
+        done, _ = concurrent.futures.wait(futures, return_when=concurrent.futures.ALL_COMPLETED)
+        return done, set()
+
+    monkeypatch.setattr(running, "wait", all_at_once)
+    req = request("got", {}, ["census=4..5", "players=2..3"], games=20, seed=1)
+    outcome = running.run(req, workers=2)
+    assert not outcome.interrupted
+    assert [t.games for t in outcome.tallies] == [20, 20, 20, 20]

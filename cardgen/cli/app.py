@@ -95,6 +95,14 @@ err = Stream("stderr")
 out = Stream("stdout")
 
 Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
+Preview = Annotated[
+    bool,
+    typer.Option(
+        "--preview",
+        help="Also write a contact sheet beside the folder (<folder>-preview.png): everything small on one "
+        "picture, to look at before printing.",
+    ),
+]
 
 
 def printing(
@@ -170,13 +178,26 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
-def report(headline: str, result: Any) -> None:
-    """What a build wrote: the headline, its notes, and last the file to print and how."""
+def report(headline: str, result: Any, *, preview: bool = False) -> None:
+    """What a build wrote: the headline, its notes, the preview asked for, and last the file
+    to print and how."""
     out.print(headline, markup=False)
     for note in result.notes:
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
+    if preview:
+        show_preview(result.folder)
     if result.to_print is not None:
         out.print(f"print {result.to_print} {result.printing}", markup=False, style="bold")
+
+
+def show_preview(folder: Path, *, open_it: bool = False) -> None:
+    """Write the folder's preview (``cardgen.preview``), say where it is, and open it if asked."""
+    from cardgen.preview import preview_folder
+
+    made = preview_folder(folder=folder, progress=progress("preview"))
+    out.print(f"preview: {made.path} ({made.what})", markup=False)
+    if open_it and typer.launch(str(made.path)) != 0:
+        out.print(f"  no viewer could be started here: open {made.path} yourself", markup=False)
 
 
 class progress:  # noqa: N801 - called like the function it stands for

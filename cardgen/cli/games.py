@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardgen.cli.app import Out, app, command_group, out, printing, progress, report
+from cardgen.cli.app import Out, Preview, app, command_group, out, printing, progress, report
 from cardgen.options import PrintOptions
 
 # --- supertrain commands (tiles, supertrain score, scoresheet) ---
@@ -48,6 +48,7 @@ def tiles(
     ] = False,
     tile: Annotated[str, typer.Option("--tile", help="Tile size WxH, e.g. 2x1in (the default) or 44x22mm.")] = "2x1in",
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -55,7 +56,7 @@ def tiles(
     from cardgen.products.supertrain import build_tiles
 
     result = build_tiles(set=set_, numerals=numerals, tile=tile, opts=opts, out=out_dir, progress=progress("tiles"))
-    report(f"wrote {result.cards} tiles to {result.folder}/", result)
+    report(f"wrote {result.cards} tiles to {result.folder}/", result, preview=preview)
 
 
 supertrain = command_group(
@@ -91,6 +92,7 @@ def scoresheet(
     game: Annotated[str, typer.Argument(help="The game: supertrain.")],
     players: Annotated[int, typer.Option("--players", help="Players, 2 to 8: one score and total column each.")] = 4,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -98,7 +100,7 @@ def scoresheet(
     from cardgen.products.scoresheet import build_scoresheet
 
     result = build_scoresheet(game=game, players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result)
+    report(f"wrote {result.folder}/", result, preview=preview)
 
 
 # --- amtrak commands (amtrak score/compare, scorecard) ---
@@ -145,6 +147,7 @@ def amtrak_compare(
 def scorecard(
     players: Annotated[int, typer.Option(help="1 to 4; 1 is the solo game (with the face-down pile tally).")] = 2,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -152,7 +155,7 @@ def scorecard(
     from cardgen.products.amtrak import build_scorecard
 
     result = build_scorecard(players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result)
+    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result, preview=preview)
 
 
 # --- train referee and handouts ---

@@ -1,5 +1,5 @@
 """Commands of the Game of Trains and of the whole set: ``pack``, ``pack2d``, ``placemat``,
-``tokens``, ``check``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
+``tokens``, ``check``, ``preview``, ``seq``, ``handout``, ``testpage`` and ``build``. Each parses, calls its product
 (imported here, when the command runs: start-up pays for the command given only) and reports.
 """
 
@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cardgen.cli.app import PRINT_ALL, Out, app, out, printing, progress, report
+from cardgen.cli.app import PRINT_ALL, Out, Preview, app, out, printing, progress, report, show_preview
 from cardgen.errors import CardgenError
 from cardgen.options import PrintOptions
 
@@ -61,6 +61,7 @@ def pack(
         ),
     ] = "ascending",
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -81,7 +82,7 @@ def pack(
         out=out_dir,
         progress=progress("cards"),
     )
-    report(f"wrote {result.cards} cards to {result.folder}/", result)
+    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview)
 
 
 @app.command(
@@ -105,6 +106,7 @@ def placemat(
         Optional[str], typer.Option(help="Build the two-dimensional mat instead, e.g. 3x3 (rows A B C, columns D E F).")
     ] = None,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -113,7 +115,7 @@ def placemat(
     from cardgen.products.placemat import build_placemat
 
     result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result)
+    report(f"wrote {result.folder}/", result, preview=preview)
 
 
 @app.command(
@@ -130,6 +132,7 @@ def tokens(
         int, typer.Option(help="Tokens each (one a space: a frozen card never thaws; 7 for census 7).")
     ] = 7,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -138,7 +141,7 @@ def tokens(
     from cardgen.products.tokens import build_tokens
 
     result = build_tokens(players=players, per_player=per_player, opts=opts, out=out_dir, progress=progress("tokens"))
-    report(f"wrote {result.cards} tokens to {result.folder}/", result)
+    report(f"wrote {result.cards} tokens to {result.folder}/", result, preview=preview)
 
 
 @app.command(
@@ -207,6 +210,7 @@ def pack2d(
         ),
     ] = False,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -219,7 +223,7 @@ def pack2d(
     from cardgen.products.got2d import build_pack2d
 
     result = build_pack2d(categories=categories, copies=copies, opts=opts, out=out_dir, progress=progress("cards"))
-    report(f"wrote {result.cards} cards to {result.folder}/", result)
+    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview)
 
 
 @app.command(
@@ -271,6 +275,22 @@ def check(
         )
     if not report.ok:
         raise typer.Exit(1)
+
+
+@app.command(
+    epilog="Examples: cardgen preview output/got-pattern-two-census-7 ; cardgen preview output/supertrain-wild --open",
+    rich_help_panel="Printing and proof",
+    short_help="Every card of a folder small on one picture, to look at before printing",
+)
+def preview(
+    folder: Annotated[Path, typer.Argument(help="A folder cardgen wrote: a pack, tiles, tokens, a mat, a form …")],
+    open_it: Annotated[bool, typer.Option("--open", help="Open the picture in the system's image viewer.")] = False,
+) -> None:
+    """Write a contact sheet beside FOLDER, <folder>-preview.png: every card or tile small on one
+    picture, fronts then backs (a folder without cards: each page of its PDF), and say where it is.
+
+    It replaces only a preview cardgen wrote, unchanged since, and draws only files cardgen wrote."""
+    show_preview(folder, open_it=open_it)
 
 
 @app.command(
@@ -338,6 +358,7 @@ def handout(
     win: Annotated[Optional[str], typer.Option(help="got: ascending or never-descending.")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -364,7 +385,7 @@ def handout(
         opts=opts,
         out=out_dir,
     )
-    report(f"wrote {result.folder}/", result)
+    report(f"wrote {result.folder}/", result, preview=preview)
 
 
 # --- print-quality commands (testpage) ---
@@ -378,6 +399,7 @@ def handout(
 @printing("paper", "margin", "back_offset")
 def testpage(
     out_dir: Out = Path("output"),
+    preview: Preview = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -386,4 +408,4 @@ def testpage(
     from cardgen.products.testpage import build_testpage
 
     result = build_testpage(opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result)
+    report(f"wrote {result.folder}/", result, preview=preview)

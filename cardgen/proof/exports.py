@@ -17,7 +17,7 @@ import io
 import math
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -29,12 +29,11 @@ from cardgen.impose.tts import COLS, PER_SHEET, back_cell, cell_pixels, rows_for
 from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.render import render
-from cardgen.render.png import drawing_png, pixels, rasterise, theme_fonts
+from cardgen.render.png import chunks, drawing_png, pixels, rasterise, theme_fonts
 from cardgen.rules.check import Violation, capped
 
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
 README_LIMIT = 1_000_000
-SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples a pixel
 INFLATE_STEP = 1 << 20  # bytes of pixel data inflated at a time
 MAX_REPORTED = 20  # per folder; the rest are summed up in one line
@@ -45,35 +44,6 @@ MAX_REPORTED = 20  # per folder; the rest are summed up in one line
 MEAN_TOLERANCE = 1.0
 SHARE_TOLERANCE = 0.002
 STRONG = 64
-
-
-def chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
-    """Each chunk of a PNG as (type, data), its CRC checked; a ValueError saying what is wrong.
-
-    >>> body = b"IEND"
-    >>> [t for t, _ in chunks(SIGNATURE + bytes(4) + body + struct.pack(">I", zlib.crc32(body)))]
-    [b'IEND']
-    """
-    if data[:8] != SIGNATURE:
-        raise ValueError("is not a PNG")
-    pos = 8
-    while pos < len(data):
-        if pos + 12 > len(data):
-            raise ValueError("is cut short")
-        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
-        end = pos + 8 + length
-        if end + 4 > len(data):
-            raise ValueError("is cut short")
-        (crc,) = struct.unpack(">I", data[end : end + 4])
-        if zlib.crc32(data[pos + 4 : end]) != crc:
-            raise ValueError(f"is damaged (its {kind.decode('latin-1')!r} chunk fails its CRC)")
-        yield kind, data[pos + 8 : end]
-        pos = end + 4
-        if kind == b"IEND":
-            if pos != len(data):
-                raise ValueError("holds bytes after its end")
-            return
-    raise ValueError("is cut short")
 
 
 def png_problem(data: bytes, size: tuple[int, int], dpi: int | None) -> str | None:

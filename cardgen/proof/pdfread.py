@@ -19,6 +19,7 @@ import pypdfium2.raw as raw
 
 from cardgen.errors import CardgenError
 from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject
+from cardgen.render.png import rgb_png
 
 __all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_pages"]
 
@@ -175,3 +176,16 @@ class PdfPages:
         textpage.close()
         page.close()
         return PageObjects(i + 1, width, height, texts, paths, tuple(others))
+
+
+def page_pictures(pdf: bytes, width: int, most: int) -> tuple[list[bytes], int, float]:
+    """The first ``most`` pages of ``pdf`` drawn by pdfium, each ``width`` px wide, as PNGs;
+    with the page count and the tallest page's height over its width (for a preview)."""
+    with PdfPages(pdf) as pages:
+        doc = pages.doc
+        sizes = [doc[i].get_size() for i in range(min(len(doc), most))]
+        out = []
+        for i, (w, _) in enumerate(sizes):
+            bitmap = doc[i].render(scale=width / w, rev_byteorder=True)  # RGB, as a PNG has it
+            out.append(rgb_png(bitmap.width, bitmap.height, bytes(bitmap.buffer), bitmap.stride))
+        return out, len(doc), max((h / w for w, h in sizes), default=1.0)

@@ -27,6 +27,7 @@ from cardgen.render import render
 from cardgen.render.fonts import THEME_FONT_FAMILY
 
 MM_PER_INCH = 25.4
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ROOT = re.compile(rb"<svg\b[^>]*>")
 _SIZE = re.compile(rb'\s(width|height)="[^"]*"')
 
@@ -69,6 +70,35 @@ def sized(svg: bytes, size: tuple[int, int]) -> bytes:
     return svg[: m.start()] + root + svg[m.end() :]
 
 
+def chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """Each chunk of a PNG as (type, data), its CRC checked; a ValueError saying what is wrong.
+
+    >>> body = b"IEND"
+    >>> [t for t, _ in chunks(SIGNATURE + bytes(4) + body + struct.pack(">I", zlib.crc32(body)))]
+    [b'IEND']
+    """
+    if data[:8] != SIGNATURE:
+        raise ValueError("is not a PNG")
+    pos = 8
+    while pos < len(data):
+        if pos + 12 > len(data):
+            raise ValueError("is cut short")
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        end = pos + 8 + length
+        if end + 4 > len(data):
+            raise ValueError("is cut short")
+        (crc,) = struct.unpack(">I", data[end : end + 4])
+        if zlib.crc32(data[pos + 4 : end]) != crc:
+            raise ValueError(f"is damaged (its {kind.decode('latin-1')!r} chunk fails its CRC)")
+        yield kind, data[pos + 8 : end]
+        pos = end + 4
+        if kind == b"IEND":
+            if pos != len(data):
+                raise ValueError("holds bytes after its end")
+            return
+    raise ValueError("is cut short")
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     """(width, height) from a PNG's header.
 
@@ -79,6 +109,21 @@ def png_size(data: bytes) -> tuple[int, int]:
         raise ValueError("not a PNG")
     w, h = struct.unpack(">II", data[16:24])
     return int(w), int(h)
+
+
+def rgb_png(width: int, height: int, pixels: bytes, stride: int) -> bytes:
+    """A PNG of ``height`` rows of ``width`` RGB pixels, each row ``stride`` bytes into ``pixels``.
+
+    >>> png_size(rgb_png(2, 1, bytes([255, 0, 0, 0, 0, 255, 9, 9]), 8))
+    (2, 1)
+    """
+    rows = b"".join(b"\0" + pixels[y * stride : y * stride + 3 * width] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
 
 
 def with_dpi(data: bytes, dpi: float) -> bytes:

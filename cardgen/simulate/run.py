@@ -184,9 +184,11 @@ def run(request: Request, *, workers: int | None = None, progress: Progress | No
             try:
                 with _termination_held():  # the pool forks its workers at the first submit
                     running = {pool.submit(_play_share, next(jobs))}
-                while running:
+                while True:  # refill, then wait: every share in flight may finish in one wait
                     while not stopped() and len(running) < IN_FLIGHT * n and (more := next(jobs, None)) is not None:
                         running.add(pool.submit(_play_share, more))
+                    if not running:
+                        break
                     finished, running = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         count(future.result())

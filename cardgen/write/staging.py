@@ -33,7 +33,7 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from types import TracebackType
@@ -204,10 +204,10 @@ def sweep(parent: Path) -> list[Path]:
             st = os.lstat(path)
         except OSError:
             continue
-        if not stat.S_ISDIR(st.st_mode):
-            continue
         stale = not _alive(pid) if os.name == "posix" else st.st_mtime < _STARTED
         if not stale:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
             continue
         dest = parent / slug
         try:
@@ -326,8 +326,30 @@ def _marker_digest(folder: Path) -> str | None:
 
 def _write_atomically(path: Path, data: bytes) -> None:
     tmp = path.parent / f"{STAGE}{path.name}-{os.getpid()}-{_token()}"
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk or Ctrl-C leaves no half file
+        raise
+
+
+def write_own_file(path: Path, data: bytes, *, is_own: Callable[[bytes], bool], what: str, limit: int) -> None:
+    """Write ``data`` to ``path`` in one step (a file beside it, renamed over it), where
+    ``path`` is missing or a file ``is_own`` proves cardgen wrote (a signed preview); anything
+    else there is refused in one line and left as it is."""
+    kind = path_kind(path, doing="write to")
+    if kind != "missing":
+        mine = kind == "file" and not os.path.islink(path) and is_own(read_file(path, limit=limit, what=what))
+        if not mine:
+            raise CardgenError(
+                f"cannot replace {show_path(path)}: cardgen did not write it, or it was changed since; "
+                "move it away first"
+            )
+    try:
+        _write_atomically(path, data)
+    except OSError as e:
+        raise _fail("write", path, e) from None
 
 
 def swap_set(stage: Path, out: Path, folders: dict[str, Path], index: bytes) -> None:

@@ -1,0 +1,169 @@
+"""``cardgen preview``: a look before printing: one PNG beside a folder cardgen wrote, with
+every card or tile small on it, fronts then backs (a folder without cards: each page of its
+PDF), so a pack is seen at a glance without opening ninety files.
+
+The sheet goes beside the folder, ``<folder>-preview.png``, not into it: the folder stays
+exactly what its build wrote and proved. It replaces only a preview cardgen signed and nobody
+changed since (``render.contact.is_signed``); any other file of that name is left alone and
+named. Only files the folder's marker lists, unchanged, are drawn: a folder changed since
+cardgen wrote it is refused (``cardgen check`` names every change). Cards are drawn from their
+SVGs by resvg with the shipped fonts (and the pack's theme font), pages from the PDF by
+PDFium: the same folder gives the same bytes. A pack of more than ``MAX_SHOWN`` components
+shows the first ``MAX_SHOWN`` and says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.check import marker_problems
+from cardgen.errors import CardgenError
+from cardgen.files import path_kind, read_file, show_path
+from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
+from cardgen.products import PRODUCTS, product
+from cardgen.proof.pdfread import page_pictures
+from cardgen.proof.sheets import PDF_LIMIT
+from cardgen.render.contact import WIDEST, Group, contact_sheet, is_signed, thumb_width
+from cardgen.render.png import rasterise, theme_fonts
+from cardgen.themes.read import theme_from_manifest
+from cardgen.write.staging import read_marker, write_own_file
+
+MAX_SHOWN = 2000  # components on one sheet: past this a thumbnail would be too small to read
+MAX_PAGES = 24  # pages of a document on one sheet (a placemat on small paper has a dozen)
+SVG_LIMIT = 64_000_000
+_WIDTH = re.compile(rb'<svg\b[^>]*?\swidth="([0-9.]+)mm"')
+_HEIGHT = re.compile(rb'<svg\b[^>]*?\sheight="([0-9.]+)mm"')
+
+
+@dataclass
+class PreviewResult:
+    path: Path  # the PNG written
+    shown: int  # pictures on it
+    total: int  # components (or pages) in the folder
+    what: str  # "84 cards and their back", "2 pages of placemat-census-7.pdf"
+
+
+def natural(name: str) -> tuple[tuple[int, int, str], ...]:
+    """A sort key putting ``2-train`` before ``10-train``, as people count.
+
+    >>> sorted(["10-train.svg", "2-train.svg", "a-train-1.svg"], key=natural)
+    ['2-train.svg', '10-train.svg', 'a-train-1.svg']
+    """
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part)
+
+
+def preview_path(folder: Path) -> Path:
+    """Where a folder's preview goes: beside it, named after it."""
+    return folder.parent / f"{folder.name}-preview.png"
+
+
+def svg_size(data: bytes, name: str) -> tuple[float, float]:
+    """A component SVG's size in mm, from its root's ``width`` and ``height``.
+
+    >>> svg_size(b'<svg height="88.9mm" viewBox="0 0 63.5 88.9" width="63.5mm">', "001.svg")
+    (63.5, 88.9)
+    """
+    w, h = _WIDTH.search(data[:4096]), _HEIGHT.search(data[:4096])
+    if w is None or h is None:
+        raise CardgenError(f"cannot preview {name}: its size is not given in mm")
+    return float(w.group(1)), float(h.group(1))
+
+
+def _thumbs(
+    folder: Path, names: list[str], fonts: list[str], width: int, step: Callable[[], None]
+) -> list[tuple[str, bytes]]:
+    out = []
+    for name in names:
+        data = read_file(folder / name, limit=SVG_LIMIT, what="SVG")
+        w, h = svg_size(data, name)
+        out.append((Path(name).stem, rasterise(data, (width, max(1, round(width * h / w))), fonts=fonts)))
+        step()
+    return out
+
+
+def _card_groups(
+    folder: Path, own: dict[str, str | None], step: Callable[[int, int], None]
+) -> tuple[list[Group], tuple[int, int], int, str]:
+    data = read_manifest(folder)
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game not in PRODUCTS:
+        raise CardgenError(f"{show_path(folder / MANIFEST)} does not describe anything cardgen can preview")
+    found = product(game)
+    data = validate(data, {**DECK, **found.keys})
+    sub = f"{found.folder}/"
+    svgs = sorted(
+        (n for n in own if n.startswith(sub) and n.endswith(".svg") and "/" not in n[len(sub) :]), key=natural
+    )
+    backs = [n for n in svgs if Path(n).stem == "back" or Path(n).stem.startswith("back-")]
+    fronts = [n for n in svgs if n not in backs]
+    if not fronts:
+        raise CardgenError(f"{show_path(folder)} holds no {found.folder} to preview")
+    shown = fronts[:MAX_SHOWN]
+    first = read_file(folder / shown[0], limit=SVG_LIMIT, what="SVG")
+    w, h = svg_size(first, shown[0])
+    width = thumb_width(len(shown) + len(backs), h / w)
+    theme = theme_from_manifest(data, folder)
+    done, total = 0, len(shown) + len(backs)
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        step(done, total)
+
+    with theme_fonts(theme.font if theme else None) as fonts:
+        groups: list[Group] = [("fronts", _thumbs(folder, shown, fonts, width, tick))]
+        if backs:
+            groups.append(("backs", _thumbs(folder, backs, fonts, width, tick)))
+    noun = found.folder
+    what = f"{len(fronts)} {noun}" + (f" and {'their back' if len(backs) == 1 else 'their backs'}" if backs else "")
+    return groups, (width, round(width * h / w)), len(fronts), what
+
+
+def _page_groups(
+    folder: Path, own: dict[str, str | None], step: Callable[[int, int], None]
+) -> tuple[list[Group], tuple[int, int], int, str]:
+    pdfs = sorted(n for n in own if n.endswith(".pdf") and "/" not in n)
+    if not pdfs:
+        raise CardgenError(f"{show_path(folder)} holds no PDF to preview")
+    name = pdfs[0]
+    data = read_file(folder / name, limit=PDF_LIMIT, what="PDF")
+    width = 2 * WIDEST  # a page holds more than a card: drawn larger (a preview of a few pages)
+    pictures, total, aspect = page_pictures(data, width, MAX_PAGES)
+    step(len(pictures), len(pictures))
+    cells = [(f"page {i}", png) for i, png in enumerate(pictures, 1)]
+    return (
+        [("pages", cells)],
+        (width, round(width * aspect)),
+        total,
+        f"{total} page{'s' if total != 1 else ''} of {name}",
+    )
+
+
+def preview_folder(*, folder: Path, progress: Callable[[int, int], None] | None = None) -> PreviewResult:
+    """Write ``<folder>-preview.png`` beside ``folder`` (a folder cardgen wrote, unchanged since)."""
+    kind = path_kind(folder, doing="preview")
+    if kind != "folder":
+        raise CardgenError(
+            f"cannot preview {show_path(folder)}: {'no such folder' if kind == 'missing' else 'not a folder'}"
+        )
+    own = read_marker(folder)
+    if own is None:
+        raise CardgenError(f"cannot preview {show_path(folder)}: it is not a folder cardgen wrote (no .cardgen.json)")
+    changed = marker_problems(folder)
+    if changed:
+        raise CardgenError(
+            f"cannot preview {show_path(folder)}: {changed[0].message}; a preview shows only what cardgen wrote "
+            "(cardgen check names every change)"
+        )
+    step = progress or (lambda done, total: None)
+    has_cards = path_kind(folder / MANIFEST) != "missing"
+    groups, thumb, total, what = (_card_groups if has_cards else _page_groups)(folder, own, step)
+    shown = sum(len(cells) for _, cells in groups)
+    more = f" (the first {shown} shown)" if total > shown else ""
+    png = contact_sheet(folder.name, f"{what}{more} · cardgen preview, not for printing: print the PDF", groups, thumb)
+    path = preview_path(folder)
+    write_own_file(path, png, is_own=is_signed, what="preview", limit=256_000_000)
+    return PreviewResult(path, shown, total, what + more)
