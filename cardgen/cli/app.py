@@ -100,6 +100,11 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         @functools.wraps(fn)
         def command(**kw: Any) -> Any:
             args = PrintArgs(**{n: kw.pop(n) for n in names})
+            if (args.preset or "").strip().lower() == "list":  # the presets, and nothing built
+                from cardgen.reports import presets_text
+
+                out.print(presets_text(), markup=False)
+                return None
             if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
                 from cardgen.themes.read import parse_print_args
 
@@ -113,7 +118,20 @@ def printing(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return decorate
 
 
-PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts", "theme")
+PRINT_ALL = (
+    "card",
+    "paper",
+    "bleed",
+    "margin",
+    "gutter",
+    "title",
+    "backs",
+    "back_offset",
+    "png",
+    "tts",
+    "theme",
+    "preset",
+)
 
 
 def _version(value: bool) -> None:

@@ -16,7 +16,7 @@ from cardgen.options import PrintOptions
 
 
 @app.command(epilog="Example: cardgen tiles --set full --paper letter --numerals")
-@printing("paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts")
+@printing("paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts", "preset")
 def tiles(
     set_: Annotated[
         str,
