@@ -264,3 +264,24 @@ def test_a_config_item_takes_a_preset(tmp_path):  # type: ignore[no-untyped-def]
 
     [job] = prepare([Item("pack", {"pattern": "one", "census": 2, "preset": "drivethrucards"})])
     assert job.opts.preset is preset("drivethrucards") and job.opts.bleed == 3.175
+
+
+def test_a_build_whose_text_would_reach_into_the_safe_zone_is_refused(monkeypatch, capsys, tmp_path):  # type: ignore[no-untyped-def]
+    """A service with a wider safe zone than cardgen's 1/8 in: the build names the text and writes nothing."""
+    from dataclasses import replace
+
+    import cardgen.presets
+
+    wide = replace(preset("thegamecrafter"), safe="3/8in")
+    monkeypatch.setitem(cardgen.presets.PRESETS, "thegamecrafter", wide)
+    code, _, err = cli(capsys, "pack", "--census", "2", "--preset", "thegamecrafter", "--out", str(tmp_path / "o"))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--preset thegamecrafter: 001: the text" in err and "inside The Game Crafter's safe zone of 3/8in" in err
+    assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
+
+
+def test_a_preset_for_items_without_a_back_is_one_line(tmp_path):  # type: ignore[no-untyped-def]
+    config = tmp_path / "cardgen.toml"
+    config.write_text('preset = "thegamecrafter"\n[[tokens]]\nplayers = 2\n', "utf-8")
+    code = run(["build", "--config", str(config), "--out", str(tmp_path / "o"), "--quiet"])
+    assert code == 2 and not (tmp_path / "o").exists()

@@ -161,8 +161,8 @@ def write_deck(
     tts_back = back if back is not None else export_back
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
-    if service is not None and tts_back is None:  # pragma: no cover - every deck product hands its back over
-        raise CardgenError(f"{service.service} needs the {noun}' back")
+    if service is not None and tts_back is None:  # (tokens, given a preset in a cardgen.toml)
+        raise CardgenError(f"--preset {service.name}: {service.service} prints cards with a back, and these {noun} have none")
     if opts.preset is not None:  # the service's safe zone: the build says so before it writes anything
         sides = [*faces, *([("back", tts_back)] if tts_back is not None else [])]
         inside = next((f"{stem}: {why}" for stem, d in sides for why in opts.preset.text_outside(d)), None)
