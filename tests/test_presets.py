@@ -92,6 +92,7 @@ def test_the_drivethrucards_pdf_is_back_then_front_cmyk_with_its_boxes(decks):  
     trim = (DTC["page_in"][0] - DTC["trim_in"][0]) / 2 * 72
     with pikepdf.open(path) as pdf:
         assert len(pdf.pages) == 8  # four cards, a back and a front each
+        assert pdf.pdf_version == "1.3"  # as PDF/X-1a:2001 has it: no transparency
         [intent] = pdf.Root.OutputIntents
         assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier) == "CGATS TR 001"
         for page in pdf.pages:
@@ -102,7 +103,7 @@ def test_the_drivethrucards_pdf_is_back_then_front_cmyk_with_its_boxes(decks):  
             assert {"k", "K"} & ops and not {"rg", "RG", "sc", "scn", "cs"} & ops  # CMYK only
             for font in page.Resources.Font.values():
                 assert "/FontFile2" in font.FontDescriptor  # embedded
-            assert "/XObject" not in page.Resources  # no pictures
+            assert "/XObject" not in page.Resources and "/ExtGState" not in page.Resources  # no pictures, no alpha
     with pdfplumber.open(path) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
     backs, fronts = texts[0::2], texts[1::2]
@@ -133,7 +134,10 @@ def test_preset_list_shows_every_service_its_card_safe_zone_and_files(capsys):  
     ("args", "words"),
     [
         (["--preset", "thegamecrafter", "--bleed", "3mm"], "--bleed 3mm conflicts with --preset thegamecrafter"),
-        (["--preset", "makeplayingcards", "--card", "bridge"], "--card bridge conflicts with --preset makeplayingcards"),
+        (
+            ["--preset", "makeplayingcards", "--card", "bridge"],
+            "--card bridge conflicts with --preset makeplayingcards",
+        ),
         (["--preset", "home", "--bleed", "1/8in"], "conflicts with --preset home"),
         (["--preset", "kinkos"], "unknown preset 'kinkos'"),
         (["--preset", "thegamecrafter", "--packs", "2"], "exports one pack with one back"),

@@ -214,8 +214,8 @@ def _font_embedded(font: Any) -> bool:
 def print_pdf_problems(data: bytes, *, pages: int, size: tuple[float, float], trim: float, condition: str) -> list[str]:
     """What keeps ``data`` from being the print service's PDF cardgen promises: ``pages`` pages,
     each ``size`` points with its TrimBox ``trim`` points inside the edge and its BleedBox the
-    whole page; colours in CMYK (or grey), never RGB; every font embedded; no pictures; an
-    OutputIntent naming ``condition``. Each as a phrase ("page 3: it paints in RGB (rg)")."""
+    whole page; colours in CMYK (or grey), never RGB; no transparency; every font embedded; no
+    pictures; PDF 1.3; an OutputIntent naming ``condition``. Each as a phrase ("page 3: it paints in RGB (rg)")."""
     try:
         reader = _reader(data)
         root = reader.trailer["/Root"].get_object()
@@ -224,6 +224,8 @@ def print_pdf_problems(data: bytes, *, pages: int, size: tuple[float, float], tr
     except Exception as e:  # noqa: BLE001 - any damage: the audit names it
         return [f"its structure cannot be read ({' '.join(str(e).split())[:80]})"]
     out: list[str] = []
+    if not data.startswith(b"%PDF-1.3"):
+        out.append(f"it says {shown(data[1:8].decode('latin-1'), 12)}, wanted PDF-1.3 (PDF/X-1a:2001's)")
     intents = root.get("/OutputIntents")
     named = []
     for intent in intents.get_object() if intents is not None else []:
@@ -252,6 +254,10 @@ def print_pdf_problems(data: bytes, *, pages: int, size: tuple[float, float], tr
         for name, font in fonts.get_object().items() if fonts is not None else []:
             if not _font_embedded(font):
                 out.append(f"page {n}: its font {name} is not embedded")
+        if "/ExtGState" in resources:
+            out.append(
+                f"page {n}: it sets graphics states (/ExtGState: transparency?), which cardgen never writes there"
+            )
         xobjects = resources.get("/XObject")
         for name, xobject in xobjects.get_object().items() if xobjects is not None else []:
             if str(xobject.get_object().get("/Subtype")) == "/Image":

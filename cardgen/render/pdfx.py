@@ -2,6 +2,7 @@
 every colour in CMYK, fonts embedded, each page's TrimBox and BleedBox, and an OutputIntent
 naming the printing condition the colours are meant for.
 
+It is PDF 1.3 with no transparency (colours carry no alpha, so no graphics state is set).
 What it is not: certified PDF/X-1a. Colours are cardgen's RGB turned into CMYK by the plain
 formula (no colour profile: K = 1 − max(R, G, B), greys in black ink alone), and the file does
 not claim conformance (no ``GTS_PDFXVersion``): no PDF/X validator could be run here. The
@@ -41,7 +42,7 @@ def cmyk(hex_colour: str) -> CMYKColor:
     ((0, 0, 0, 1), (0, 0, 0, 0), (0, 1, 1, 0))
     """
     c = HexColor(hex_colour)
-    return CMYKColor(*rgb2cmyk(c.red, c.green, c.blue))
+    return CMYKColor(*rgb2cmyk(c.red, c.green, c.blue), alpha=None)  # opaque, and no alpha state (PDF 1.3)
 
 
 class _CmykPage(_Page):
