@@ -21,6 +21,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file, show_path
 from cardgen.impose.sheets import SheetPlan, plan_sheet
 from cardgen.options import MAX_BACK_OFFSET, PNG_DPI, PrintOptions
+from cardgen.presets import HOME, PRESETS
 from cardgen.themes.read import theme_from_manifest, theme_record
 from cardgen.units import MAX_LENGTH, MAX_TITLE, PAPERS, parse_paper, shown
 
@@ -61,6 +62,7 @@ DECK: dict[str, Field] = {
     "png_dpi": Field("int", PNG_DPI[0], PNG_DPI[1], required=False),  # only with --png
     "tts": Field("bool", required=False),  # only with --tts
     "theme": Field("table", required=False),  # only with --theme; read by themes.read.theme_from_manifest
+    "preset": Field("str", choices=tuple(n for n in PRESETS if n != HOME), required=False),  # only with --preset
 }
 
 
@@ -94,6 +96,8 @@ def deck_record(
         data["tts"] = True
     if opts.theme is not None:
         data["theme"] = theme_record(opts.theme)
+    if opts.preset is not None:
+        data["preset"] = opts.preset.name
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -226,4 +230,5 @@ def options_from_manifest(data: dict[str, Any], folder: Path) -> PrintOptions:
         png=data.get("png_dpi"),
         tts=data.get("tts", False),
         theme=theme_from_manifest(data, folder),
+        preset=PRESETS[data["preset"]] if "preset" in data else None,
     )

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
@@ -27,6 +28,7 @@ from fractions import Fraction
 
 from cardgen.errors import CardgenError
 from cardgen.layout.theme import Theme
+from cardgen.presets import HOME, Preset, preset
 from cardgen.units import CARDS, clean_title, parse_card, parse_length, parse_paper
 
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
@@ -91,6 +93,14 @@ class PrintArgs:
             "metavar": "FILE",
         },
     )
+    preset: str | None = field(
+        default=None,
+        metadata={
+            "help": "A print service's preset: its card size, bleed and safe zone, and the files it asks for "
+            "(home, makeplayingcards, drivethrucards, thegamecrafter, printerstudio); --preset list shows them.",
+            "metavar": "NAME",
+        },
+    )
 
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
@@ -118,6 +128,7 @@ class PrintOptions:
     png: int | None = None  # dpi of the PNG per card, or no PNGs
     tts: bool = False  # a Tabletop Simulator deck too
     theme: Theme | None = None
+    preset: Preset | None = None  # a print service's (never ``home``: that is the plain build)
 
     @property
     def suffix(self) -> str:
@@ -130,8 +141,14 @@ class PrintOptions:
         '-bridge-letter-bleed1-8in-backs'
         >>> print_options(margin="6mm", gutter="2mm", png=300, tts=True, title="Family night!").suffix
         '-margin6mm-gutter2mm-png300-tts-family-night'
+
+        A preset's own card size and bleed are said by its name, at the end:
+
+        >>> print_options(preset="makeplayingcards", paper="letter", backs=True).suffix
+        '-letter-backs-preset-makeplayingcards'
         """
-        parts = [f"bleed{length_name(self.bleed)}"] if self.bleed else []
+        preset_bleed = self.preset.bleed_mm if self.preset is not None else 0.0
+        parts = [f"bleed{length_name(self.bleed)}"] if self.bleed and self.bleed != preset_bleed else []
         parts += [f"margin{length_name(self.margin)}"] if self.margin != DEFAULT_MARGIN else []
         parts += [f"gutter{length_name(self.gutter)}"] if self.gutter else []
         parts += ["backs"] if self.backs else []
@@ -144,6 +161,7 @@ class PrintOptions:
         parts += (
             [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
         )
+        parts += [f"preset-{self.preset.name}"] if self.preset is not None else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
 
     @property
@@ -239,7 +257,12 @@ def print_options(
     png: int | str | None = None,
     tts: bool = False,
     theme: Theme | None = None,
+    preset: str | None = None,
 ) -> PrintOptions:
+    service = None
+    if preset is not None:
+        service = preset_for(preset, card=card, bleed=bleed, theme=theme)
+        card, bleed = service.card, service.bleed
     size = parse_card(card)
     sheet = parse_paper(paper)
     b = parse_length(bleed, what="bleed")
@@ -252,4 +275,40 @@ def print_options(
     offset = parse_offset(back_offset)
     dpi = parse_dpi(png) if png is not None else None
     name = clean_title(title) or (theme.title if theme is not None else "")
-    return PrintOptions(size, sheet, paper.strip().lower(), b, m, g, name, bool(backs), offset, dpi, bool(tts), theme)
+    chosen = service if service is not None and service.name != HOME else None
+    return PrintOptions(
+        size, sheet, paper.strip().lower(), b, m, g, name, bool(backs), offset, dpi, bool(tts), theme, chosen
+    )
+
+
+def preset_for(name: str, *, card: str, bleed: str, theme: Theme | None = None) -> Preset:
+    """The preset ``name``, when the options given beside it agree with it: a preset fixes the
+    card size and the bleed, so an option that says otherwise is refused (one left at its default
+    takes the preset's value); a theme's pictures are refused where the service wants CMYK.
+
+    >>> preset_for("thegamecrafter", card="2.5x3.5in", bleed="3.175mm").service
+    'The Game Crafter'
+    >>> preset_for("thegamecrafter", card="poker", bleed="3mm", theme=None)
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --bleed 3mm conflicts with --preset thegamecrafter, whose bleed is 1/8in: give one or the other
+    """
+    if name.strip().lower() == "list":
+        raise CardgenError("--preset list shows the presets: name one of them to print with it")
+    found = preset(name)
+    if card != DEFAULT_CARD and parse_card(card) != found.card_mm:
+        raise CardgenError(
+            f"--card {card.strip()[:40]} conflicts with --preset {found.name}, whose card is {found.card}: "
+            "give one or the other"
+        )
+    given = parse_length(bleed, what="bleed")
+    if given and not math.isclose(given, found.bleed_mm, abs_tol=1e-9):
+        raise CardgenError(
+            f"--bleed {bleed.strip()[:40]} conflicts with --preset {found.name}, whose bleed is {found.bleed}: "
+            "give one or the other"
+        )
+    if found.files == "pdf" and theme is not None and (theme.logo_picture or theme.back_picture):
+        raise CardgenError(
+            f"--preset {found.name} writes CMYK, and a theme's pictures are RGB: use a theme without pictures"
+        )
+    return found

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from cardgen.errors import CardgenError
 from cardgen.layout.handouts import GAMES
+from cardgen.presets import PRESETS, preset_rows
 from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
 from cardgen.rules.grid import PACK_CATEGORIES
 from cardgen.rules.sequences import report
@@ -81,6 +82,18 @@ def handouts_text() -> str:
     for g in GAMES.values():
         takes = " ".join(f"--{o}" for o in g.options)
         lines.append(f"{g.name:11} {g.title}" + (f" ({takes})" if takes else ""))
+    return "\n".join(lines)
+
+
+def presets_text() -> str:
+    """``--preset list``: each print service's preset, its card with its bleed, its safe zone, its
+    files, and whether its figures were checked against the service's own page."""
+    lines = []
+    for (name, service, card, safe, files), p in zip(preset_rows(), PRESETS.values()):
+        lines += [f"{name:17} {service}", f"{'':17} card: {card}", f"{'':17} safe zone: {safe}"]
+        lines += [f"{'':17} files: {files}"]
+        lines += [f"{'':17} figures: {p.verified}"] if p.verified else []
+    lines.append("A preset fixes the card size and bleed: --card or --bleed saying otherwise is refused.")
     return "\n".join(lines)
 
 

@@ -147,6 +147,11 @@ def printing(
         @functools.wraps(fn)
         def command(**kw: Any) -> Any:
             args = PrintArgs(**{n: kw.pop(n) for n in names})
+            if (args.preset or "").strip().lower() == "list":  # the presets, and nothing built
+                from cardgen.reports import presets_text
+
+                out.print(presets_text(), markup=False)
+                return None
             if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
                 from cardgen.themes.read import parse_print_args
 
@@ -160,7 +165,20 @@ def printing(
     return decorate
 
 
-PRINT_ALL = ("card", "paper", "bleed", "margin", "gutter", "title", "backs", "back_offset", "png", "tts", "theme")
+PRINT_ALL = (
+    "card",
+    "paper",
+    "bleed",
+    "margin",
+    "gutter",
+    "title",
+    "backs",
+    "back_offset",
+    "png",
+    "tts",
+    "theme",
+    "preset",
+)
 
 
 def _version(value: bool) -> None:
@@ -186,7 +204,13 @@ def report(headline: str, result: Any, *, preview: bool = False) -> None:
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
     if preview:
         show_preview(result.folder)
-    if result.to_print is not None:
+    if getattr(result, "upload", None) is not None:  # a print service's preset: what to send it
+        out.print(
+            f"upload {result.upload}{'/' if result.upload.is_dir() else ''} to {result.service}",
+            markup=False,
+            style="bold",
+        )
+    elif result.to_print is not None:
         out.print(f"print {result.to_print} {result.printing}", markup=False, style="bold")
 
 

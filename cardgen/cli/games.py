@@ -30,6 +30,7 @@ from cardgen.options import PrintOptions
     "back_offset",
     "png",
     "tts",
+    "preset",
     noun="tile",
     png_names="png/0-train.png, png/12-5.png … (each tile's own name)",
     help={

@@ -128,6 +128,11 @@ def build_pack(
         raise CardgenError(
             "--png and --tts export one pack: build them without --packs (a combined pack prints the same cards again)"
         )
+    if spec.packs > 1 and opts is not None and opts.preset is not None and opts.preset.files:
+        raise CardgenError(
+            f"--preset {opts.preset.name} exports one pack with one back: build it without --packs "
+            "(a combined pack prints the same cards again)"
+        )
     return PACK.write(spec, opts=opts, out=out, progress=progress)
 
 

@@ -33,6 +33,7 @@ from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
+from cardgen.proof.services import check_services
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
 from cardgen.rules.printed import Item, printed_items, table_rows
@@ -147,7 +148,7 @@ class NumberedPack(Generic[S]):
             faces=faces,
             back=back,
             sheets=partial(draw_sheets, self, spec, opts, plan),
-            export_back=self.back(spec, opts) if opts.tts and marks == [""] else None,
+            export_back=self.back(spec, opts) if (opts.tts or opts.preset) and marks == [""] else None,
             opts=opts,
             plan=plan,
             manifest={"game": self.name, **self.record(spec), "cardgen_version": __version__},
@@ -216,6 +217,7 @@ class NumberedPack(Generic[S]):
             faces = {i.stem: self.face(i, spec, opts) for i in items}
             drawn = Drawn(faces, self.back(spec, opts), opts.theme.font if opts.theme else None)
         exports = check_exports(folder, data, "cards", drawn)  # png/ and tts/, as pack.json records them
+        exports += check_services(folder, data, "cards", drawn)  # a print service's files (--preset)
         return replace(found, violations=found.violations + exports)
 
     def files_of(self, spec: S, opts: PrintOptions, name: str) -> set[str]:

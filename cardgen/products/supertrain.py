@@ -38,6 +38,7 @@ from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.services import check_services
 from cardgen.proof.sheets import PDF_LIMIT, single_pdf
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
 from cardgen.render import render
@@ -150,7 +151,7 @@ def build_tiles(
         faces=faces,
         back=back if opts.backs else None,
         sheets=partial(draw_sheets, tiles, size, numerals, opts, plan, slug),
-        export_back=back if opts.tts else None,  # TTS shows a back even when none is printed
+        export_back=back if opts.tts or opts.preset else None,  # TTS and services show a back even when none is printed
         opts=opts,
         plan=plan,
         manifest={
@@ -210,6 +211,7 @@ def check_tiles_folder(
             faces = {s: tile_face(t, size, numerals=numerals, bleed=bleed) for s, t in zip(stems, order)}
             drawn = Drawn(faces, tile_back(size, title=data["title"], bleed=bleed))
         out += check_exports(folder, data, FOLDER, drawn)  # png/ and tts/, as pack.json records them
+        out += check_services(folder, data, FOLDER, drawn)  # a print service's files (--preset)
     count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back")
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
     return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))

@@ -1,7 +1,8 @@
 """A written folder as a whole: every file and folder in it that its product does not write for
 the pack its manifest describes (hidden ones and empty folders too) is named, as is a manifest
 from another cardgen version (whose files cannot be compared byte for byte with this one's).
-Exports (``png/``, ``tts/``) are left to ``proof.exports``, which knows their files.
+Exports (``png/``, ``tts/``) are left to ``proof.exports``, which knows their files, and a print
+service's folder (``thegamecrafter/`` …) to ``proof.services``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.manifest import MANIFEST
+from cardgen.presets import PRESETS
 from cardgen.rules.check import Violation, capped
 from cardgen.units import shown
 
-EXPORTS = ("png", "tts")  # checked file by file by proof.exports
+# checked file by file by proof.exports, and a print service's folder by proof.services
+EXPORTS = ("png", "tts", *(p.folder for p in PRESETS.values() if p.files))
 MARKER = ".cardgen.json"  # (write.staging's marker: proof does not import write)
 
 

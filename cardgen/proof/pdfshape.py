@@ -7,7 +7,8 @@ document, its information, a page or a page's resources other than cardgen's, an
 in a page's content other than the ones the writer uses. ``pdf_differences`` compares a PDF
 with the one this version writes for the same pack (the same bytes, when nothing was touched)
 and names, page by page, where they differ. Read with pypdf, imported here only: only
-``cardgen check`` audits a PDF (a build has just written its own).
+``cardgen check`` audits a PDF (a build has just written its own). ``print_pdf_problems`` holds a
+print service's PDF (``--preset drivethrucards``) to what cardgen promises of it.
 """
 
 from __future__ import annotations
@@ -69,9 +70,10 @@ def operators(content: bytes) -> Iterator[str]:
                 yield tok.decode("latin-1")
 
 
-def pdf_outside(data: bytes) -> list[str]:
+def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
     """Everything in the PDF ``data`` that cardgen never writes, each as a phrase ("page 1: a
-    /UserUnit, which cardgen never writes"); empty when it holds only what cardgen writes."""
+    /UserUnit, which cardgen never writes"); empty when it holds only what cardgen writes
+    (``catalog``: the document's keys it writes, a print service's PDF has an OutputIntent too)."""
     try:
         reader = _reader(data)
         trailer = reader.trailer
@@ -79,7 +81,7 @@ def pdf_outside(data: bytes) -> list[str]:
     except Exception as e:  # noqa: BLE001 - any damage: the audit names it
         return [f"its structure cannot be read ({' '.join(str(e).split())[:80]})"]
     out = [f"the document's {k}, which cardgen never writes" for k in _keys(trailer) if k not in TRAILER]
-    out += [f"the document's {k}, which cardgen never writes" for k in _keys(root) if k not in CATALOG]
+    out += [f"the document's {k}, which cardgen never writes" for k in _keys(root) if k not in catalog]
     if str(root.get("/PageMode", "/UseNone")) != "/UseNone":
         out.append(f"the document's /PageMode {root.get('/PageMode')}, which cardgen never writes")
     info = trailer.get("/Info")
@@ -188,3 +190,85 @@ def pdf_differences(got: bytes, want: bytes) -> list[str]:
         return out or ["its bytes are not what cardgen writes, though every page reads the same"]
     except Exception as e:  # noqa: BLE001 - a damaged file: the audit names the damage
         return [f"it cannot be compared with what cardgen writes ({' '.join(str(e).split())[:80]})"]
+
+
+def _box(value: Any) -> tuple[float, ...] | None:
+    try:
+        box = tuple(float(v) for v in value.get_object())
+    except Exception:  # noqa: BLE001 - not a box: named by the caller
+        return None
+    return box if len(box) == 4 else None
+
+
+def _font_embedded(font: Any) -> bool:
+    """Whether a font dictionary carries its font program (a composite font: its descendant's)."""
+    font = font.get_object()
+    if str(font.get("/Subtype")) == "/Type0":
+        kids = font.get("/DescendantFonts")
+        return bool(kids) and all(_font_embedded(k) for k in kids.get_object())
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    return any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def print_pdf_problems(data: bytes, *, pages: int, size: tuple[float, float], trim: float, condition: str) -> list[str]:
+    """What keeps ``data`` from being the print service's PDF cardgen promises: ``pages`` pages,
+    each ``size`` points with its TrimBox ``trim`` points inside the edge and its BleedBox the
+    whole page; colours in CMYK (or grey), never RGB; no transparency; every font embedded; no
+    pictures; PDF 1.3; an OutputIntent naming ``condition``. Each as a phrase ("page 3: it paints in RGB (rg)")."""
+    try:
+        reader = _reader(data)
+        root = reader.trailer["/Root"].get_object()
+        found = reader.pages
+        count = len(found)
+    except Exception as e:  # noqa: BLE001 - any damage: the audit names it
+        return [f"its structure cannot be read ({' '.join(str(e).split())[:80]})"]
+    out: list[str] = []
+    if not data.startswith(b"%PDF-1.3"):
+        out.append(f"it says {shown(data[1:8].decode('latin-1'), 12)}, wanted PDF-1.3 (PDF/X-1a:2001's)")
+    intents = root.get("/OutputIntents")
+    named = []
+    for intent in intents.get_object() if intents is not None else []:
+        intent = intent.get_object()
+        if str(intent.get("/S")) == "/GTS_PDFX":
+            named.append(str(intent.get("/OutputConditionIdentifier")))
+    if condition not in named:
+        out.append(f"it names no OutputIntent for {condition}")
+    if count != pages:
+        out.append(f"it has {count} pages, wanted {pages} (a back and a front a card)")
+    w, h = size
+    media_want = (0.0, 0.0, w, h)
+    trim_want = (trim, trim, w - trim, h - trim)
+    for n, page in enumerate(found, 1):
+        boxes = {k: _box(page[k]) if k in page else None for k in ("/MediaBox", "/TrimBox", "/BleedBox")}
+        for key, want in (("/MediaBox", media_want), ("/TrimBox", trim_want), ("/BleedBox", media_want)):
+            got = boxes[key]
+            if got is None:
+                out.append(f"page {n}: it has no {key}")
+            elif any(abs(a - b) > 0.01 for a, b in zip(got, want)):
+                shown_box = " ".join(f"{v:g}" for v in got)
+                out.append(f"page {n}: its {key} is [{shown_box}], wanted [{' '.join(f'{v:g}' for v in want)}]")
+        resources = page.get("/Resources")
+        resources = resources.get_object() if resources is not None else {}
+        fonts = resources.get("/Font")
+        for name, font in fonts.get_object().items() if fonts is not None else []:
+            if not _font_embedded(font):
+                out.append(f"page {n}: its font {name} is not embedded")
+        if "/ExtGState" in resources:
+            out.append(
+                f"page {n}: it sets graphics states (/ExtGState: transparency?), which cardgen never writes there"
+            )
+        xobjects = resources.get("/XObject")
+        for name, xobject in xobjects.get_object().items() if xobjects is not None else []:
+            if str(xobject.get_object().get("/Subtype")) == "/Image":
+                out.append(f"page {n}: it holds a picture ({name}), which cardgen never writes there")
+        try:
+            content = page.get_contents()
+            body = content.get_data() if content is not None else b""
+        except Exception as e:  # noqa: BLE001
+            out.append(f"page {n}: its content cannot be read ({' '.join(str(e).split())[:60]})")
+            continue
+        rgb = sorted({op for op in operators(body) if op in ("rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS")})
+        if rgb:
+            out.append(f"page {n}: it paints with {', '.join(rgb)}, not in CMYK")
+    return out

@@ -26,6 +26,7 @@ def font_path(bold: bool = False) -> Path:
 WRITERS: dict[str, tuple[str, str]] = {
     "svg": ("cardgen.render.svg", "write_svg"),
     "pdf": ("cardgen.render.pdf", "write_pdf"),
+    "pdfx": ("cardgen.render.pdfx", "write_pdfx"),  # a print service's: CMYK, an OutputIntent
     # handouts: these two take a layout.document.Document (not pages), plus paper= and margin=
     "html": ("cardgen.render.html", "write_html"),
     "document": ("cardgen.render.document", "write_document"),

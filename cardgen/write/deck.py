@@ -4,7 +4,8 @@ A product hands over its faces (a file name and a drawing each), its back, its o
 manifest keys and any extra files; ``write_deck`` stages every file, reads the staged
 files back with the product's own checker, and only then moves them into place.
 With ``--png`` it adds a PNG per card (``png/``), with ``--tts`` a Tabletop Simulator
-deck (``tts/``), both rasterised from the same drawings.
+deck (``tts/``), with ``--preset`` the files a print service asks for (``write.services``), all
+drawn from the same drawings.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.check import Violation
 from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
+from cardgen.write.services import write_service
 from cardgen.write.staging import Staging
 from cardgen.write.workers import second_core
 
@@ -61,6 +63,9 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
     if opts.png:
         w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.png)
         megapixels = w * h / 1e6
+    if opts.preset is not None and opts.preset.files == "png":
+        w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.preset.dpi)
+        megapixels += w * h / 1e6
     tts = 0.25 if opts.tts else 0.0  # a card's cell on a 4096-px sheet: about a quarter megapixel
     seconds = cards * (SECONDS_A_CARD + SECONDS_A_MEGAPIXEL * (megapixels + tts))
     size = cards * (20_000 + int(megapixels * 10_000) + (25_000 if opts.tts else 0))
@@ -78,6 +83,8 @@ class BuildResult:
     noun: str = "cards"  # what ``cards`` counts
     printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
     to_print: Path | None = None  # the file to print (``impose.printing.print_line``)
+    upload: Path | None = None  # with a print service's preset: the file or folder to send it
+    service: str = ""  # that service's name
 
 
 def _duration(seconds: float) -> str:
@@ -147,17 +154,28 @@ def write_deck(
     (``manifest.deck_record`` adds the deck's). ``extra`` files may be given as functions
     that make them. ``export_back`` is the back for a TTS deck when no backs are printed.
     ``back`` may be several backs by file stem (``{"back-A": …, "back-B": …}``: packs whose
-    backs carry their marks), each written as an SVG; the PNG and TTS exports take one back only.
+    backs carry their marks), each written as an SVG; the PNG, TTS and print service exports take
+    one back only (a service's back is ``export_back`` when no backs are printed).
     """
     folder = out / (slug + opts.suffix)
     backs = {"back": back} if isinstance(back, Drawing) else dict(back or {})
     back = back if isinstance(back, Drawing) else None
-    if backs and back is None and (opts.png or opts.tts):
-        raise CardgenError(f"these {noun} have backs of several kinds: --png and --tts export one back only")
+    service = opts.preset if opts.preset is not None and opts.preset.files else None
+    if backs and back is None and (opts.png or opts.tts or service):
+        raise CardgenError(f"these {noun} have backs of several kinds: --png, --tts and --preset export one back only")
     tts_back = back if back is not None else export_back
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
-    steps = len(faces) * (2 if opts.png else 1)  # an SVG per face, and a PNG
+    if service is not None and tts_back is None:  # (tokens, given a preset in a cardgen.toml)
+        raise CardgenError(
+            f"--preset {service.name}: {service.service} prints cards with a back, and these {noun} have none"
+        )
+    if opts.preset is not None:  # the service's safe zone: the build says so before it writes anything
+        sides = [*faces, *([("back", tts_back)] if tts_back is not None else [])]
+        inside = next((f"{stem}: {why}" for stem, d in sides for why in opts.preset.text_outside(d)), None)
+        if inside:
+            raise CardgenError(f"--preset {opts.preset.name}: {inside}")
+    steps = len(faces) * (1 + bool(opts.png) + bool(service and service.files == "png"))  # an SVG a face, PNGs
     seconds, size = job_size(len(faces), plan.card, opts)
     if progress is not None and seconds >= BIG_JOB_SECONDS:
         what = ", a PNG each" if opts.png else ""
@@ -182,14 +200,19 @@ def write_deck(
                 stage.write(name, data)  # the pack's own copy, from which `cardgen check` draws again
         for name, made_by in extra.items():
             stage.write(name, made_by if isinstance(made_by, bytes) else made_by())
-        if opts.png or opts.tts:
+        if opts.png or opts.tts or service:
             with theme_fonts(opts.theme.font if opts.theme else None) as fonts:
+                done = len(faces)
                 if opts.png:
                     step = lambda i: progress(len(faces) + i, steps) if progress else None  # noqa: E731
                     write_pngs(stage.write, faces, back, opts.png, step, fonts)
+                    done += len(faces)
                 if opts.tts and tts_back is not None and faces:
                     what = faces[0][1].meta.get("set", slug) if faces else slug
                     write_tts(stage.write, [d for _, d in faces], tts_back, plan.card, what, fonts)
+                if service is not None and tts_back is not None:
+                    after = lambda i: progress(done + i, steps) if progress else None  # noqa: E731
+                    write_service(stage.write, service, faces, tts_back, folder.name, after, fonts)
         read = stage.wait(made)
         violations = check(stage.tmp, read)
         if violations:
@@ -210,6 +233,23 @@ def write_deck(
         )
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
-    sides: Sides = "duplex" if backs else "one"
-    printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=sides)
-    return BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
+    if service is not None and faces:
+        w, h = pixels((faces[0][1].width, faces[0][1].height), service.dpi)
+        if service.files == "png":
+            notes.append(
+                f"{service.folder}/: for {service.service}, a PNG a {noun[:-1]} and back.png, "
+                f"{w} × {h} px at {service.dpi} dpi, bleed included"
+            )
+        else:
+            side = f"{faces[0][1].width / 25.4:.3g} × {faces[0][1].height / 25.4:.3g} in"
+            notes.append(
+                f"{service.folder}/{folder.name}.pdf: for {service.service}, a page a {noun[:-1]} side "
+                f"({side} with its bleed), back then front, CMYK (not certified PDF/X-1a: see the README)"
+            )
+    print_sides: Sides = "duplex" if backs else "one"
+    printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
+    result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
+    if service is not None and faces:  # the service prints it: the last line names what to send
+        result.upload = folder / service.folder / (f"{folder.name}.pdf" if service.files == "pdf" else "")
+        result.service = service.service
+    return result
