@@ -243,10 +243,13 @@ class BuildReport:
             f"on {sheets} sheets and pages, "
             f"{files} files in {self.out}/"
         )
-        duplex = [o for o in self.written if o.job.opts.backs]
+        duplex = [o for o in self.written if o.job.opts.backs and not o.job.opts.fold]
+        folded = [o for o in self.written if o.job.opts.fold]
         lines.append("print every PDF at 100 % (actual size), never 'fit to page'")
         if duplex:
             lines.append(f"{len(duplex)} item(s) have backs: print double-sided as the item's notes say")
+        if folded:
+            lines.append(f"{len(folded)} item(s) are fold-over sheets: print one-sided, fold as the item's notes say")
         if self.index:
             lines.append(f"open {self.index} to see everything")
         return lines

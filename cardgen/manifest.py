@@ -56,6 +56,7 @@ DECK: dict[str, Field] = {
     "orientation": Field("str", choices=("portrait", "landscape")),
     "per_page": Field("int", 1, 100_000),
     "backs": Field("bool"),
+    "fold": Field("str", choices=("vertical", "horizontal"), required=False),  # only for fold-over sheets
     "title": Field("str", 0, MAX_TITLE),
     "cardgen_version": Field("str", 1, 40, required=False),
     "back_offset": Field("offset", -MAX_BACK_OFFSET, MAX_BACK_OFFSET, required=False),  # only when not 0,0
@@ -84,6 +85,7 @@ def deck_record(
         "orientation": plan.orientation,
         "per_page": plan.per_page,
         "backs": backs,
+        **({"fold": plan.fold} if plan.fold else {}),  # the fold line of fold-over sheets (backs beside the fronts)
         "title": opts.title,
     }
     # the exports and the theme are recorded only when asked for, so other packs' records stay as they were;
@@ -198,6 +200,11 @@ def need(data: dict[str, Any], *keys: str) -> None:
 
 
 def plan_from_manifest(data: dict[str, Any]) -> SheetPlan:
+    """The sheet plan a (validated) manifest records: its sizes, orientation, fold and back offset."""
+    if data.get("fold") and not data.get("backs"):
+        raise CardgenError(
+            f"{MANIFEST} records a fold but no backs: a fold-over sheet folds each back behind its front"
+        )
     try:
         shift = data.get("back_offset", (0.0, 0.0))
         return plan_sheet(
@@ -208,6 +215,7 @@ def plan_from_manifest(data: dict[str, Any]) -> SheetPlan:
             gutter=float(data["gutter_mm"]),
             orientation=data["orientation"],
             back_offset=(float(shift[0]), float(shift[1])),
+            fold=data.get("fold", ""),
         )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise CardgenError(f"{MANIFEST} is incomplete or malformed: {e}") from None
@@ -231,4 +239,5 @@ def options_from_manifest(data: dict[str, Any], folder: Path) -> PrintOptions:
         tts=data.get("tts", False),
         theme=theme_from_manifest(data, folder),
         preset=PRESETS[data["preset"]] if "preset" in data else None,
+        fold=bool(data.get("fold")),
     )

@@ -70,6 +70,13 @@ class PrintArgs:
             "shift, read off `cardgen testpage`, e.g. 0.5,-1."
         },
     )
+    fold: bool = field(
+        default=False,
+        metadata={
+            "help": "Fold-over sheets for one-sided printing: each card's back beside its front, mirrored across "
+            "a dashed fold line. Fold on the line, printed side out, glue, cut on the marks. Not with --backs."
+        },
+    )
 
     png: int | None = field(
         default=None,
@@ -129,13 +136,15 @@ class PrintOptions:
     tts: bool = False  # a Tabletop Simulator deck too
     theme: Theme | None = None
     preset: Preset | None = None  # a print service's (never ``home``: that is the plain build)
+    fold: bool = False  # fold-over sheets: the backs (``backs`` is then true) beside the fronts, on one side
 
     @property
     def suffix(self) -> str:
         """What a folder's name (and its PDF's) gains for every print option that is not the
         default, so that two commands making different things never share a folder or a file
-        name: ``-bridge-letter-bleed1-8in-margin6mm-gutter2mm-backs-offset0.5,-1-png300-tts``,
-        then the theme and the title; empty for the defaults.
+        name: ``-bridge-letter-bleed1-8in-margin6mm-gutter2mm-backs-offset0.5,-1-png300-tts``
+        (``-fold`` in the place of ``-backs`` for fold-over sheets), then the theme and the title;
+        empty for the defaults.
 
         >>> print_options(card="bridge", paper="letter", bleed="1/8in", backs=True).suffix
         '-bridge-letter-bleed1-8in-backs'
@@ -146,12 +155,17 @@ class PrintOptions:
 
         >>> print_options(preset="makeplayingcards", paper="letter", backs=True).suffix
         '-letter-backs-preset-makeplayingcards'
+
+        A fold-over sheet says so where a backs page would:
+
+        >>> print_options(paper="letter", bleed="3mm", fold=True).suffix
+        '-letter-bleed3mm-fold'
         """
         preset_bleed = self.preset.bleed_mm if self.preset is not None else 0.0
         parts = [f"bleed{length_name(self.bleed)}"] if self.bleed and self.bleed != preset_bleed else []
         parts += [f"margin{length_name(self.margin)}"] if self.margin != DEFAULT_MARGIN else []
         parts += [f"gutter{length_name(self.gutter)}"] if self.gutter else []
-        parts += ["backs"] if self.backs else []
+        parts += ["fold"] if self.fold else ["backs"] if self.backs else []
         parts += (
             [f"offset{self.back_offset[0]:g},{self.back_offset[1]:g}"] if self.backs and any(self.back_offset) else []
         )
@@ -258,7 +272,25 @@ def print_options(
     tts: bool = False,
     theme: Theme | None = None,
     preset: str | None = None,
+    fold: bool = False,
 ) -> PrintOptions:
+    """What the options typed mean. ``fold``: fold-over sheets, whose backs are printed beside
+    the fronts (so ``backs`` is true); ``--backs`` (backs pages for duplex printing) and
+    ``--back-offset`` (which moves those pages) are refused with it, in one line.
+
+    >>> o = print_options(fold=True)
+    >>> o.fold, o.backs
+    (True, True)
+    >>> print_options(fold=True, backs=True)
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --fold and --backs: choose one: --fold prints each back beside its front (one-sided, folded), --backs on pages of their own (double-sided)
+    """
+    if fold and backs:
+        raise CardgenError(
+            "--fold and --backs: choose one: --fold prints each back beside its front (one-sided, folded), "
+            "--backs on pages of their own (double-sided)"
+        )
     service = None
     if preset is not None:
         service = preset_for(preset, card=card, bleed=bleed, theme=theme)
@@ -273,11 +305,17 @@ def print_options(
         raise CardgenError(f"margin {margin!r} leaves no printable area on {paper} paper")
     g = parse_length(gutter, what="gutter")
     offset = parse_offset(back_offset)
+    if fold and offset != (0.0, 0.0):
+        raise CardgenError(
+            "--back-offset moves the backs pages of duplex printing: a fold-over sheet needs none "
+            "(its fold line lines the halves up)"
+        )
     dpi = parse_dpi(png) if png is not None else None
     name = clean_title(title) or (theme.title if theme is not None else "")
     chosen = service if service is not None and service.name != HOME else None
+    both = bool(backs or fold)  # a fold-over sheet has backs: beside its fronts
     return PrintOptions(
-        size, sheet, paper.strip().lower(), b, m, g, name, bool(backs), offset, dpi, bool(tts), theme, chosen
+        size, sheet, paper.strip().lower(), b, m, g, name, both, offset, dpi, bool(tts), theme, chosen, bool(fold)
     )
 
 

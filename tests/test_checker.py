@@ -552,8 +552,13 @@ def test_a_flipped_byte_anywhere_inside_a_stream_is_damage(packs, pick):  # type
     flipped[at] ^= pick.draw(st.integers(1, 255))
     if not pdf_damage(bytes(flipped)):
         # only a flip that changes nothing decoded is let through: a blank in ASCII85 data turned
-        # into another blank, or a bit of the padding after a deflate stream's last block
-        assert decoded(bytes(flipped)) == decoded(data), at
+        # into another blank, or a bit of the padding after a deflate stream's last block; or, rarely,
+        # one whose inflated bytes still pass zlib's Adler-32 (a flip at 46144 of this pack, by 103,
+        # changes 6 bytes of page 2's drawing): `cardgen check` names that one by the PDF it redraws
+        if decoded(bytes(flipped)) != decoded(data):
+            from cardgen.proof.pdfshape import pdf_differences
+
+            assert pdf_differences(bytes(flipped), data), at
 
 
 def decoded(data: bytes) -> list[bytes]:

@@ -174,6 +174,7 @@ PRINT_ALL = (
     "title",
     "backs",
     "back_offset",
+    "fold",
     "png",
     "tts",
     "theme",

@@ -28,6 +28,7 @@ from cardgen.options import PrintOptions
     "title",
     "backs",
     "back_offset",
+    "fold",
     "png",
     "tts",
     "preset",

@@ -392,11 +392,12 @@ def handout(
 
 
 @app.command(
-    epilog="Example: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1",
+    epilog="Examples: cardgen testpage --paper letter ; then cardgen pack --backs --back-offset 0.5,-1 ; "
+    "cardgen testpage --fold",
     rich_help_panel="Printing and proof",
-    short_help="A duplex test sheet: measure how far your printer shifts backs",
+    short_help="A duplex (or --fold) test sheet: measure how far your printer shifts backs",
 )
-@printing("paper", "margin", "back_offset")
+@printing("paper", "margin", "back_offset", "fold")
 def testpage(
     out_dir: Out = Path("output"),
     preview: Preview = False,
@@ -404,7 +405,8 @@ def testpage(
     opts: PrintOptions,
 ) -> None:
     """Build a one-sheet duplex alignment test: print it double-sided, hold it to the light and
-    read how far your printer shifts the backs, for --back-offset."""
+    read how far your printer shifts the backs, for --back-offset. With --fold, the fold-over
+    test: print it one-sided, fold it on its line and see whether the halves line up."""
     from cardgen.products.testpage import build_testpage
 
     result = build_testpage(opts=opts, out=out_dir)

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-Sides = Literal["one", "duplex", "either"]
+Sides = Literal["one", "duplex", "either", "fold"]
 
 PAPERS = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid (11 × 17 in)"}
-SIDES = {"one": "one-sided", "either": "one- or double-sided"}
+SIDES = {
+    "one": "one-sided",
+    "either": "one- or double-sided",
+    "fold": "one-sided, then fold each sheet on its dashed line",
+}
 
 
 def flip_edge(orientation: str) -> str:

@@ -18,6 +18,19 @@ duplex shift shows no white sliver; a measured shift is undone with
 ``back_offset`` (mm, x to the right and y up, as the backs page shows on screen).
 Backs pages carry no crop marks: one cuts from the fronts, and marks on the back
 would be off by the very shift being forgiven.
+
+Fold-over sheets (``fold``), for one-sided printing: the fronts fill one half of the sheet and
+their backs the other, mirrored across a dashed fold line at the middle of the paper, so that
+folding the sheet on the line, printed side out, puts each back behind its front. Folding is a
+turn of one half about the fold line: a point at ``x`` goes to ``2F - x``, which for the middle
+``F = width / 2`` is the very place a duplex back takes. About a vertical line (``"vertical"``,
+fronts on the left) a back is drawn as it is: a card turned over about its long side shows it
+upright. About a horizontal line (``"horizontal"``, fronts above) the fold turns the back upside
+down as well, so it is drawn turned 180°. The fronts are laid out as on any sheet, in their
+half (``SheetPlan.frame``: up to ``FOLD_GAP`` short of the fold line), with crop marks on every
+side of them, those on the fold side in the gutter; the backs carry no marks (one cuts the
+folded sheet from the fronts) and run ``BACK_BLEED`` past their outer cuts, so a fold a little
+off the line shows no white sliver. The plan takes the fold and orientation that fit most cards.
 """
 
 from __future__ import annotations
@@ -28,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import ADVANCE, HAIRLINE, Drawing, Group, Line, Rect, Shape, Text, fit_size
+from cardgen.layout.shapes import ADVANCE, HAIRLINE, Drawing, Group, Line, Rect, Shape, Text, fit_size, turned
 
 MARK_GAP = 1.0  # mm between the grid's ink (its bleed, if any) and a crop mark
 MIN_MARK = 3.0  # shorter marks are hard to lay a ruler on
@@ -41,6 +54,10 @@ LABEL_DESCENT = 0.24  # of the size, below the baseline (the font's descent)
 LABEL_CLEAR = 0.8  # mm between the label and other ink
 LABEL_BAND = LABEL_SIZE + 2 * LABEL_CLEAR  # a band of its own, under the bottom marks
 LABEL_FILL = "#555555"
+FOLD_GAP = 1.0  # mm between the fronts' marks (and label) and the fold line
+FOLD_DASH = (3.0, 2.0)  # mm: the fold line's dashes and gaps
+FOLD_WIDTH = 2 * HAIRLINE  # 0.5 pt: seen at once, and told apart from a crop mark
+Fold = Literal["", "vertical", "horizontal"]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
 
 
@@ -85,6 +102,7 @@ class SheetPlan:
     gutter: float
     note: str = field(default="", compare=False)  # why fewer cards than would fit, if so
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, x right and y up: moves the backs pages
+    fold: Fold = ""  # a fold-over sheet: the fold line's direction ("vertical", "horizontal")
 
     @property
     def per_page(self) -> int:
@@ -102,9 +120,21 @@ class SheetPlan:
         return self.cols * px - self.gutter, self.rows * py - self.gutter
 
     @property
+    def frame(self) -> tuple[float, float]:
+        """The paper the fronts are laid out on, its margins, marks and label included: the sheet;
+        on a fold-over sheet, its fronts' half (left, or top), reaching ``FOLD_GAP`` short of the
+        fold line plus a margin (the margin's room is then the gap to the fold line)."""
+        pw, ph = self.paper
+        if self.fold == "vertical":
+            return pw / 2 - FOLD_GAP + self.margin, ph
+        if self.fold == "horizontal":
+            return pw, ph / 2 - FOLD_GAP + self.margin
+        return self.paper
+
+    @property
     def slack(self) -> float:
         """Height left over once the grid and its least mark room are placed."""
-        return self.paper[1] - 2 * self.margin - self.grid[1] - 2 * mark_room(self.bleed)[1]
+        return self.frame[1] - 2 * self.margin - self.grid[1] - 2 * mark_room(self.bleed)[1]
 
     @property
     def label_band(self) -> bool:
@@ -116,7 +146,7 @@ class SheetPlan:
         """The grid's ink box (x0, y0, x1, y1), bleed included: centred across; along, centred
         with the label's band below it when there is one."""
         bw, bh = self.grid
-        x0 = (self.paper[0] - bw) / 2
+        x0 = (self.frame[0] - bw) / 2
         spare = self.slack - (LABEL_BAND if self.label_band else 0.0)
         y0 = self.margin + mark_room(self.bleed)[1] + spare / 2
         return x0, y0, x0 + bw, y0 + bh
@@ -130,16 +160,32 @@ class SheetPlan:
         return min(MARK_LENGTH, across), min(MARK_LENGTH, along)
 
     def slot(self, i: int, *, back: bool = False) -> tuple[float, float]:
-        """Cut-box top-left of slot ``i`` (row-major); backs mirror the column and move by ``back_offset``."""
+        """Cut-box top-left of slot ``i`` (row-major); backs mirror the column (the row, across a
+        horizontal fold) and move by ``back_offset``."""
         row, col = divmod(i, self.cols)
         px, py = self.pitch
         x0, y0, _, _ = self.block
         x = x0 + col * px + self.bleed
         y = y0 + row * py + self.bleed
-        if back:
+        if back and self.fold == "horizontal":
+            x, y = x + self.back_offset[0], self.paper[1] - y - self.card[1] - self.back_offset[1]
+        elif back:
             x = self.paper[0] - x - self.card[0] + self.back_offset[0]
             y -= self.back_offset[1]
         return x, y
+
+    def front_point(self, x: float, y: float) -> tuple[float, float]:
+        """Where a point of a back's place (mm from the paper's top-left) lies in its front's:
+        the mirroring of ``slot(back=True)`` undone."""
+        ox, oy = self.back_offset
+        if self.fold == "horizontal":
+            return x - ox, self.paper[1] - y - oy
+        return self.paper[0] - x + ox, y + oy
+
+    @property
+    def turns_backs(self) -> bool:
+        """Whether each back is drawn turned 180° (across a horizontal fold)."""
+        return self.fold == "horizontal"
 
     def pages(self, count: int) -> int:
         return max(1, math.ceil(count / self.per_page))
@@ -161,26 +207,40 @@ def plan_sheet(
     gutter: float = 0.0,
     orientation: Literal["auto", "portrait", "landscape"] = "auto",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    fold: Literal["", "auto", "vertical", "horizontal"] = "",
 ) -> SheetPlan:
     """The grid that fits most cards inside the printable area with room for crop marks and
-    the sheet's label; portrait on a tie. ``note`` says so when the marks cost cards."""
+    the sheet's label; portrait on a tie. ``note`` says so when the marks cost cards.
+    ``fold``: a fold-over sheet, folded on that line (``"auto"``: the fold that fits most cards,
+    a vertical one on a tie, since it leaves the backs upright).
+
+    >>> [(p.fold, p.orientation, p.cols, p.rows) for p in (
+    ...     plan_sheet((63.5, 88.9), (210, 297), fold="auto"), plan_sheet((63.5, 88.9), (215.9, 279.4), fold="auto"))]
+    [('vertical', 'landscape', 2, 2), ('horizontal', 'landscape', 4, 1)]
+    """
     w, h = card[0] + 2 * bleed, card[1] + 2 * bleed
     across, along = mark_room(bleed)
     options: list[SheetPlan] = []
     naive = 0  # what would fit with no room for marks, to say what the marks cost
-    for name in ("portrait", "landscape"):
-        if orientation not in ("auto", name):
-            continue
-        pw, ph = paper if name == "portrait" else (paper[1], paper[0])
-        uw, uh = pw - 2 * margin, ph - 2 * margin
-        cols, rows = _fit(uw, w, gutter, across), _fit(uh, h, gutter, along)
-        options.append(SheetPlan((pw, ph), name, card, cols, rows, margin, bleed, gutter, "", back_offset))
-        naive = max(naive, _fit(uw, w, gutter, 0.0) * _fit(uh, h, gutter, 0.0))
+    folds: tuple[Fold, ...] = ("vertical", "horizontal") if fold == "auto" else (fold,)
+    for axis in folds:
+        for name in ("portrait", "landscape"):
+            if orientation not in ("auto", name):
+                continue
+            pw, ph = paper if name == "portrait" else (paper[1], paper[0])
+            plan = SheetPlan((pw, ph), name, card, 0, 0, margin, bleed, gutter, "", back_offset, axis)
+            fw, fh = plan.frame
+            uw, uh = fw - 2 * margin, fh - 2 * margin
+            cols, rows = _fit(uw, w, gutter, across), _fit(uh, h, gutter, along)
+            options.append(replace(plan, cols=cols, rows=rows))
+            naive = max(naive, _fit(uw, w, gutter, 0.0) * _fit(uh, h, gutter, 0.0))
     best = max(options, key=lambda p: p.per_page)  # max keeps the first (portrait) on a tie
     if best.per_page == 0:
+        where = "half the printable area" if fold else "the printable area"
         raise CardgenError(
-            f"a {card[0]:g}×{card[1]:g}mm card with {bleed:g}mm bleed does not fit inside the printable area "
+            f"a {card[0]:g}×{card[1]:g}mm card with {bleed:g}mm bleed does not fit inside {where} "
             f"of {paper[0]:g}×{paper[1]:g}mm paper with {margin:g}mm margins and room for crop marks"
+            + (" and a fold" if fold else "")
         )
     if naive > best.per_page:
         best = replace(best, note=f"{naive} a sheet would leave no room for crop marks")
@@ -237,12 +297,14 @@ def back_extension(plan: SheetPlan, count: int, fill: str) -> list[Shape]:
         }
         e = {side: meet if n else reach for side, n in near.items()}
         x, y = plan.slot(i, back=True)
-        # mirrored: the front's left neighbour is on the back's right
-        left, right = e["right"], e["left"]
-        x0, x1, y0, y1 = x - left, x + w + right, y - e["top"], y + h + e["bottom"]
+        if plan.fold == "horizontal":  # mirrored top to bottom: the front's upper neighbour is below
+            left, right, top, bottom = e["left"], e["right"], e["bottom"], e["top"]
+        else:  # mirrored: the front's left neighbour is on the back's right
+            left, right, top, bottom = e["right"], e["left"], e["top"], e["bottom"]
+        x0, x1, y0, y1 = x - left, x + w + right, y - top, y + h + bottom
         strips = [
-            (x0, y0, x1, y - b) if e["top"] > b else None,
-            (x0, y + h + b, x1, y1) if e["bottom"] > b else None,
+            (x0, y0, x1, y - b) if top > b else None,
+            (x0, y + h + b, x1, y1) if bottom > b else None,
             (x0, y0, x - b, y1) if left > b else None,
             (x + w + b, y0, x1, y1) if right > b else None,
         ]
@@ -273,7 +335,7 @@ def sheet_label(plan: SheetPlan, head: str, which: str, dy: float = 0.0) -> list
     then without the title, then shortened, only if it must be). ``dy``: how far down a backs
     page's backs are moved (its back offset): the label keeps clear of them."""
     text = " · ".join(p for p in (head, which) if p)
-    pw, ph = plan.paper
+    pw, ph = plan.frame  # the paper, or a fold-over sheet's fronts' half
     m = plan.margin
     x0, y0, x1, y1 = plan.block
     y0, y1 = y0 + min(0.0, dy), y1 + max(0.0, dy)  # the ink's extent, the backs where they are
@@ -315,7 +377,7 @@ def impose(
     marks), all with the same background.
 
     Every page is labelled ``title · what · sheet i of n`` (``· fronts``/``· backs`` with
-    backs), where ``what`` is the faces' own ``meta["set"]`` ("pattern two, census 7") or
+    backs, ``· fold`` on a fold-over sheet, which holds the backs beside the fronts), where ``what`` is the faces' own ``meta["set"]`` ("pattern two, census 7") or
     else ``label``. Backs sit where ``plan.slot(i, back=True)`` says (mirrored, moved by the
     plan's ``back_offset``); what an offset pushes past the printable area is clipped.
     With bleed, each page names its TrimBox and BleedBox (``Drawing.boxes``).
@@ -326,8 +388,14 @@ def impose(
     head = " · ".join(p for p in (title, what) if p)
     backs = None if back is None else [back] * len(faces) if isinstance(back, Drawing) else list(back)
     fill = _background(backs[0]) if backs else None
+    if plan.fold and backs is None:
+        raise CardgenError("a fold-over sheet folds each back behind its front: these have no back")
     for p in range(total):
         chunk = faces[p * plan.per_page : (p + 1) * plan.per_page]
+        if plan.fold and backs is not None:
+            which = f"sheet {p + 1} of {total} · fold"
+            pages.append(fold_page(plan, chunk, backs[p * plan.per_page : (p + 1) * plan.per_page], head, which, fill))
+            continue
         sides: list[tuple[str, list[Drawing], bool]] = [("fronts", chunk, False)]
         if backs is not None:
             sides.append(("backs", backs[p * plan.per_page : (p + 1) * plan.per_page], True))
@@ -350,6 +418,49 @@ def impose(
             boxes = _boxes(plan, len(drawings), mirrored)
             pages.append(Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes))
     return pages
+
+
+def fold_page(
+    plan: SheetPlan, fronts: Sequence[Drawing], backs: Sequence[Drawing], head: str, which: str, fill: str | None
+) -> Drawing:
+    """One fold-over sheet: the fronts with their crop marks, each back at its front's mirrored
+    place (turned across a horizontal fold), the backs' ground past their outer cuts, the fold
+    line and the label."""
+    shapes: list[Shape] = []
+    for i, d in enumerate(fronts):
+        x, y = plan.slot(i)
+        shapes.append(Group(d.shapes, dx=x, dy=y, role="card"))
+    if fill:
+        shapes += back_extension(plan, len(backs), fill)
+    for i, d in enumerate(backs):
+        x, y = plan.slot(i, back=True)
+        try:
+            drawn = tuple(turned(d.shapes, *plan.card)) if plan.turns_backs else d.shapes
+        except TypeError:  # a picture is never turned
+            raise CardgenError("a back with a picture cannot be turned for a horizontal fold") from None
+        shapes.append(Group(drawn, dx=x, dy=y, role="card"))
+    shapes += crop_marks(plan, len(fronts))
+    shapes.append(fold_line(plan))
+    shapes += sheet_label(plan, head, which)
+    boxes = _boxes(plan, len(fronts), False)
+    if boxes:  # both halves' cuts
+        backs_boxes = _boxes(plan, len(backs), True)
+        boxes = {k: _union(v, backs_boxes[k]) for k, v in boxes.items()}
+    text = " · ".join(t for t in (head, which) if t)
+    return Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes)
+
+
+def fold_line(plan: SheetPlan) -> Line:
+    """The dashed fold line of a fold-over sheet, across the middle of the paper from margin to margin."""
+    pw, ph = plan.paper
+    m = plan.margin
+    if plan.fold == "horizontal":
+        return Line(m, ph / 2, pw - m, ph / 2, stroke_width=FOLD_WIDTH, role="fold", dash=FOLD_DASH)
+    return Line(pw / 2, m, pw / 2, ph - m, stroke_width=FOLD_WIDTH, role="fold", dash=FOLD_DASH)
+
+
+def _union(a: Box, b: Box) -> Box:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _boxes(plan: SheetPlan, count: int, back: bool) -> dict[str, Box]:

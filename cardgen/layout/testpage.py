@@ -181,3 +181,82 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
     if isinstance(s, Circle):
         return Circle(s.cx + dx, s.cy + dy, s.r, s.fill, s.stroke, s.stroke_width, s.role)
     return s
+
+
+# --- the fold-over test: one sheet, printed one-sided and folded -------------------------------
+
+FOLD_INSTRUCTIONS = (
+    "1. Print this page one-sided at 100 % (actual size).",
+    "2. Fold it on the dashed line, printed side out, and crease it flat.",
+    "3. Hold it up to a light, this half towards you: the other half's red cross shows through.",
+    "4. X: where the red upright line crosses the X ruler; Y: where the red level line",
+    "   crosses the Y ruler. Tenths on the verniers, as on the duplex test: count the red",
+    "   lines from 0 to the one that meets a black mark exactly.",
+    "5. 0,0: folded so, every back of a --fold sheet lies behind its front. If not, fold",
+    "   again on the line: X is twice how far right of it you folded, Y how far down the",
+    "   back half slid along it. Cards forgive up to 2 mm: their backs run 2 mm past the cut.",
+)
+FOLD_GAP = 1.0  # mm: nothing of either half comes nearer the fold line
+FOLD_DASH = (3.0, 2.0)  # as the fold line of a --fold sheet (impose.sheets)
+FOLD_WIDTH = 0.5 * 25.4 / 72  # 0.5 pt, as there
+
+
+def fold_test(paper: tuple[float, float], *, margin: float = 5.0) -> Drawing:
+    """The fold alignment test on ``paper`` (mm, either way round): one landscape page with a
+    dashed fold line down its middle, the rulers on the left half and the red cross on the right,
+    laid as a ``--fold`` sheet lays a back (mirrored across the fold line), so that folding the
+    sheet on the line, printed side out, puts the cross behind the rulers' 0,0."""
+    pw, ph = max(paper), min(paper)
+    fold = pw / 2
+    cx, cy = fold / 2, ph / 2  # the middle of the left half
+    m = margin
+    title = "Fold alignment test"
+    top = m + 4.0 + CAP_HEIGHT * 6.0
+    width = fold - FOLD_GAP - m - 8.0
+    check = "This line is 100 mm long: if it is not, print at 100 % (actual size)."
+    front: list[Shape] = [
+        Text(m + 4.0, top, f"{title}: front", 6.0, "start", bold=True, fill=INK, role="title"),
+        *_text_block(FOLD_INSTRUCTIONS, m + 4.0, top + 8.0, width),
+        Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
+        Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        *_ruler(cx, cy + RULER, horizontal=True),
+        Text(cx - REACH - 3.0, cy + RULER, "X", 4.0, "end", bold=True, fill=INK, role="ruler-name"),
+        *_ruler(cx + RULER, cy, horizontal=False),
+        Text(cx + RULER, cy - REACH - 3.0, "Y", 4.0, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_vernier_main(cx, cy + VERNIER, horizontal=True),
+        Text(cx - 6.0, cy + VERNIER - 0.5, "X tenths", 3.0, "end", bold=True, fill=GREY, role="ruler-name"),
+        *_vernier_main(cx + VERNIER, cy, horizontal=False),
+        Text(cx + VERNIER, cy - 7.0, "Y tenths", 3.0, "middle", bold=True, fill=GREY, role="ruler-name"),
+        *[s for s in _hundred(m + 4.0, ph - m - 12.0) if not (isinstance(s, Text) and s.text == CHECK)],
+        Text(m + 4.0, ph - m - 4.0, check, fit_size(check, 2.6, width), "start", fill=GREY, role="check"),
+        Line(fold, m, fold, ph - m, stroke=INK, stroke_width=FOLD_WIDTH, dash=FOLD_DASH, role="fold"),
+    ]
+    # the back half, as seen through from the front once folded; then mirrored across the fold line
+    seen: list[Shape] = [
+        Line(cx - CROSS, cy, cx + CROSS, cy, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Line(cx, cy - CROSS, cx, cy + CROSS, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Circle(cx, cy, 5.0, fill=None, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        Circle(cx, cy, 10.0, fill=None, stroke=BACK, stroke_width=BACK_LINE, role="back-cross"),
+        *_vernier_back(cx, cy + VERNIER, horizontal=True),
+        *_vernier_back(cx + VERNIER, cy, horizontal=False),
+    ]
+    # its words above the cross, where the front has none: folded, they show through on blank paper
+    note = "Fold this half behind the other, printed side out: its red lines show through."
+    x = fold + FOLD_GAP + 4.0
+    back: list[Shape] = [
+        *_mirrored(seen, pw),
+        Text(
+            x,
+            cy - CROSS - 12.0,
+            f"{title}: back",
+            fit_size(f"{title}: back", 6.0, width),
+            "start",
+            bold=True,
+            fill=BACK,
+            role="title",
+        ),
+        Text(x, cy - CROSS - 5.0, note, fit_size(note, 3.0, width), "start", fill=GREY, role="note"),
+    ]
+    return Drawing(pw, ph, (*front, *back), title=title)

@@ -40,6 +40,7 @@ from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
 from cardgen.proof.services import check_services
 from cardgen.proof.sheets import PDF_LIMIT, single_pdf
+from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
 from cardgen.render import render
 from cardgen.rules.check import Violation, capped
@@ -199,7 +200,10 @@ def check_tiles_folder(
     if isinstance(pdf, Violation):
         out.append(pdf)
     else:
-        pdf_tiles, problems = read_pdf_tiles(pdf, plan_from_manifest(data), bool(data.get("backs")), order, pages)
+        plan = plan_from_manifest(data)
+        back = read_svg(folder / FOLDER / "back.svg")[0] if plan.fold else None  # fold-over: each back compared
+        backs = bool(data.get("backs"))
+        pdf_tiles, problems = read_pdf_tiles(pdf, plan, backs, order, pages, back if isinstance(back, SvgDoc) else None)
         out += problems
         out += [Violation(v.check, f"pdf: {v.message}", v.cards) for v in check_set(pdf_tiles, which)]
     out += read_table(folder, order)

@@ -1,5 +1,7 @@
 """The duplex alignment test page: ``build_testpage()`` writes ``output/testpage/testpage.pdf``
-(``testpage-letter`` on Letter paper), one sheet, front and back.
+(``testpage-letter`` on Letter paper), one sheet, front and back. With ``--fold``, the fold-over
+test instead (``testpage-fold``): one landscape page, printed one-sided and folded on its line,
+that shows whether the two halves of a fold-over sheet line up once folded.
 
 Printed double-sided and held to the light, it shows how far the printer lands the backs
 from the fronts; ``--back-offset X,Y`` on ``pack`` and ``pack2d`` then moves every backs
@@ -13,13 +15,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.impose.printing import how_to_print
-from cardgen.layout.testpage import duplex_test
+from cardgen.layout.testpage import duplex_test, fold_test
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
 from cardgen.write.staging import Staging
 
 SLUG = "testpage"
+FOLD_NOTES = (
+    "fold it on the dashed line, printed side out",
+    "hold it to the light, the rulers towards you: where the red lines cross the rulers reads 0,0 when the halves "
+    "line up (X is twice how far right of the line you folded, Y how far down the back half slid)",
+)
 
 
 @dataclass
@@ -32,11 +39,19 @@ class DuplexTestResult:
 
 
 def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
-    """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``."""
+    """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``;
+    with ``opts.fold``, the fold-over test."""
     opts = opts or print_options()
-    front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
     slug = SLUG + opts.suffix
     folder = out / slug
+    if opts.fold:
+        with Staging(folder) as stage:
+            page = fold_test(opts.paper, margin=opts.margin)
+            stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
+            files = stage.commit()
+        how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
+        return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
+    front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
     with Staging(folder) as stage:
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
         files = stage.commit()

@@ -46,6 +46,7 @@ from cardgen.proof.sheets import (
     paper_fits,
     sheet_slots,
     single_pdf,
+    turned_doc,
 )
 from cardgen.proof.svg import SvgDoc, parse_svg
 from cardgen.rules.check import CHECKS, Card, HasCode, PackSpec, Violation, capped
@@ -151,8 +152,9 @@ def compare_sheets(
     back_of: Reference,
 ) -> tuple[list[Violation], list[Shown]]:
     """Each card's place on the sheets against its SVG (each back's against its pack's back
-    SVG), and the faces read from the fronts. ``pages`` in order, each used as it comes."""
-    step = 2 if backs else 1
+    SVG: on the backs page after its sheet, or on a fold-over sheet beside the fronts), and the
+    faces read from the fronts. ``pages`` in order, each used as it comes."""
+    step = 2 if backs and not plan.fold else 1
     height = plan.paper[1]
     sheets = plan.pages(len(items))
     out: list[Violation] = []
@@ -162,19 +164,10 @@ def compare_sheets(
         if sheet >= sheets:
             continue  # a page beyond the cards' sheets (page_problems counts the pages)
         chunk = items[sheet * plan.per_page : (sheet + 1) * plan.per_page]
-        if side == 1:  # the backs of the sheet before
-            moved = backs_misplaced(page, plan, len(chunk))
-            if moved:
-                out.append(Violation("files", f"pdf: page {page.number}: {moved}", _numbers(chunk)))
-            for slot, item in zip(sheet_slots(page, plan, back=True)[0], chunk):
-                back = back_of(item)
-                if back is None:
-                    continue
-                problems, _ = compare_slot(slot, back, height, placed=False)
-                if problems:
-                    where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of {item.name})"
-                    out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", _numbers([item])))
-            continue
+        if side == 1 or (backs and plan.fold):  # the backs of the sheet before, or beside its fronts
+            out += compare_backs(page, plan, chunk, back_of)
+            if side == 1:
+                continue
         slots, _ = sheet_slots(page, plan)
         for slot in slots:
             where = f"pdf: page {slot.page}, slot {slot.index + 1}"
@@ -209,6 +202,33 @@ def compare_sheets(
                 message = f"{where} ({item.name}): {'; '.join(problems[:4])}{more}"
                 out.append(Violation("files", message, _numbers([item])))
     return out, read
+
+
+def compare_backs(
+    page: PageObjects, plan: SheetPlan, chunk: Sequence[Item[Any]], back_of: Reference
+) -> list[Violation]:
+    """Each back on ``page`` where ``plan`` puts it, and against its pack's back SVG: on a backs
+    page by its words (the page may be moved, and its ground runs past the cuts); on a fold-over
+    sheet in place, texts and shapes, turned as the fold turns it; and no back where no card is."""
+    out: list[Violation] = []
+    moved = backs_misplaced(page, plan, len(chunk))
+    if moved:
+        out.append(Violation("files", f"pdf: page {page.number}: {moved}", _numbers(chunk)))
+    slots, _ = sheet_slots(page, plan, back=True)
+    for slot, item in zip(slots, chunk):
+        back = back_of(item)
+        if back is None:
+            continue
+        doc = turned_doc(back, plan.card) if plan.turns_backs else back
+        problems, _ = compare_slot(slot, doc, plan.paper[1], placed=bool(plan.fold))
+        if problems:
+            where = f"pdf: page {slot.page}, slot {slot.index + 1} (back of {item.name})"
+            out.append(Violation("files", f"{where}: {'; '.join(problems[:4])}", _numbers([item])))
+    if plan.fold:
+        for slot in slots[len(chunk) :]:
+            if slot.texts:
+                out.append(Violation("files", f"pdf: page {slot.page}, slot {slot.index + 1}: a back where no card is"))
+    return out
 
 
 def _numbers(items: Sequence[Item[Any]]) -> tuple[int, ...]:

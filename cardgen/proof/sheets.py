@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +59,7 @@ def sheet_slots(page: PageObjects, plan: SheetPlan, *, back: bool = False) -> tu
     slots = [Slot(page.number, i, back, plan.slot(i, back=back)) for i in range(plan.per_page)]
     px, py = plan.pitch
     x0, y0, _, _ = plan.block
-    pw, ph = plan.paper
+    ph = plan.paper[1]
     w, h = plan.card
     b = plan.bleed
 
@@ -67,7 +67,7 @@ def sheet_slots(page: PageObjects, plan: SheetPlan, *, back: bool = False) -> tu
         x = (box[0] + box[2]) / 2 / PT
         y = ph - (box[1] + box[3]) / 2 / PT
         if back:  # backs are laid mirrored and moved by the back offset: undo both, count as on the fronts
-            x, y = pw - x + plan.back_offset[0], y + plan.back_offset[1]
+            x, y = plan.front_point(x, y)
         col, row = math.floor((x - x0) / px), math.floor((y - y0) / py)
         if not (0 <= col < plan.cols and 0 <= row < plan.rows):
             return None
@@ -178,6 +178,22 @@ def compare_slot(
     return problems, found
 
 
+def turned_doc(doc: SvgDoc, card: tuple[float, float]) -> SvgDoc:
+    """``doc`` turned 180° about the middle of its ``card`` (the cut box), as a horizontal fold
+    draws each back: every text's anchor and box moved, every text turned."""
+    w, h = card
+
+    def box(b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return w - b[2], h - b[3], w - b[0], h - b[1]
+
+    return replace(
+        doc,
+        texts=[replace(t, x=w - t.x, y=h - t.y, rotate=(t.rotate + 180) % 360) for t in doc.texts],
+        shapes=[replace(s, box=None if s.box is None else box(s.box)) for s in doc.shapes],
+        images=[replace(i, box=box(i.box)) for i in doc.images],
+    )
+
+
 def _lacks_glyphs(got: str, want: str) -> bool:
     """True when ``got`` is ``want`` without some non-ASCII characters: what the PDF shows of a
     title with characters the shipped font has no glyph for (they print as empty boxes).
@@ -238,7 +254,7 @@ def page_problems(
     """The pages the PDF must have for ``count`` components: their number and size; and
     whether the paper is right (if not, no component can be where the plan puts it).
     ``pictures``: the theme has pictures of its own, so pages may hold images."""
-    want = plan.pages(count) * (2 if backs else 1)
+    want = plan.pages(count) * (2 if backs and not plan.fold else 1)  # a fold-over sheet holds its backs
     out: list[str] = []
     if len(pages) != want:
         out.append(f"it has {len(pages)} pages, not the {want} that {count} cards on {plan.per_page} a sheet need")
@@ -299,9 +315,10 @@ BACK_TOLERANCE = 0.1  # mm: what rounding in the PDF leaves; a duplex offset wor
 
 
 def backs_misplaced(page: PageObjects, plan: SheetPlan, count: int) -> str | None:
-    """Why the first ``count`` backs on a backs page are not where ``plan`` puts them (mirrored
-    and moved by its ``back_offset``, as ``pack.json`` records it), or None. A back is found by
-    its ground: a filled box the size of the component and its bleed."""
+    """Why the first ``count`` backs on a backs page (or a fold-over sheet) are not where ``plan``
+    puts them (mirrored and moved by its ``back_offset``, as ``pack.json`` records it; behind
+    their fronts across the fold), or None. A back is found by its ground: a filled box the size
+    of the component and its bleed."""
     b = plan.bleed
     w, h = plan.card[0] + 2 * b, plan.card[1] + 2 * b
     grounds = [
@@ -325,5 +342,7 @@ def backs_misplaced(page: PageObjects, plan: SheetPlan, count: int) -> str | Non
                 for d, name in ((dx, ("left", "right")), (dy, ("down", "up")))
                 if abs(d) > BACK_TOLERANCE
             )
+            if plan.fold:  # one back moved: the others' places do not move with it
+                return f"back {i + 1} is {way} of where {MANIFEST} puts it (behind its front, across the fold)"
             return f"the backs are {way} of where {MANIFEST} puts them (its back offset: {ox:g},{oy:g})"
     return None

@@ -21,7 +21,8 @@ from cardgen.layout.art import LOCO_RED
 from cardgen.layout.tile import PIP_COLOURS, halves
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import PdfPages
-from cardgen.proof.sheets import PDF_LIMIT, PT, backs_misplaced
+from cardgen.proof.sheets import PDF_LIMIT, PT, backs_misplaced, compare_slot, sheet_slots, turned_doc
+from cardgen.proof.svg import SvgDoc
 from cardgen.rules.check import Violation
 from cardgen.rules.supertrain import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
 
@@ -251,23 +252,31 @@ def pdf_slot_halves(page: PageObjects, plan: SheetPlan, slot: int) -> list[Seen]
 
 
 def read_pdf_tiles(
-    pdf: Path, plan: SheetPlan, backs: bool, order: list[Tile], pages: Sequence[PageObjects] | None = None
+    pdf: Path,
+    plan: SheetPlan,
+    backs: bool,
+    order: list[Tile],
+    pages: Sequence[PageObjects] | None = None,
+    back: SvgDoc | None = None,
 ) -> tuple[list[Tile], list[Violation]]:
     """Every tile on the PDF's front pages, slot by slot, compared with the set's order.
-    ``pages``: as the process that wrote the PDF read them back; None: read them here."""
+    ``pages``: as the process that wrote the PDF read them back; None: read them here. The
+    backs (on backs pages, or beside the fronts on fold-over sheets) must be where the plan puts
+    them; on a fold-over sheet each must also show ``back`` (the back's SVG), as the fold turns it."""
     if pages is None:
         try:
             with PdfPages(read_file(pdf, limit=PDF_LIMIT, what="PDF")) as doc:
                 pages = [doc.read(i) for i in range(len(doc))]
         except CardgenError as e:
             return [], [Violation("files", f"pdf: {e}")]
-    want_pages = plan.pages(len(order)) * (2 if backs else 1)
+    step = 2 if backs and not plan.fold else 1  # a fold-over sheet holds its backs
+    want_pages = plan.pages(len(order)) * step
     problems: list[Violation] = []
     if len(pages) != want_pages:
         problems.append(Violation("files", f"pdf: {pdf.name} has {len(pages)} pages, wanted {want_pages}"))
     tiles: list[Tile] = []
     portrait = plan.card[0] < plan.card[1]
-    for sheet, page in enumerate(pages[:: 2 if backs else 1]):
+    for sheet, page in enumerate(pages[::step]):
         for slot in range(plan.per_page):
             seen = pdf_slot_halves(page, plan, slot)
             if seen is None:
@@ -282,12 +291,28 @@ def read_pdf_tiles(
                 problems.append(Violation("files", f"{where}: tile {order[k].name} {problem}"))
             if got is not None:
                 tiles.append(got)
-    if backs:  # the backs are all alike: only their place is checked, moved as pack.json records
-        for sheet, page in enumerate(pages[1::2]):
-            moved = backs_misplaced(page, plan, min(plan.per_page, len(order) - sheet * plan.per_page))
+    if backs:  # the backs are all alike: their place is checked, moved as pack.json records
+        for sheet, page in enumerate(pages[1::2] if step == 2 else pages):
+            count = min(plan.per_page, len(order) - sheet * plan.per_page)
+            moved = backs_misplaced(page, plan, count)
             if moved:
                 problems.append(Violation("files", f"pdf page {page.number}: {moved}"))
+            if plan.fold and back is not None:
+                problems += _fold_backs(page, plan, count, back)
     return tiles, problems
+
+
+def _fold_backs(page: PageObjects, plan: SheetPlan, count: int, back: SvgDoc) -> list[Violation]:
+    """Each back on a fold-over sheet against the back's SVG, in place (turned across a horizontal fold)."""
+    doc = turned_doc(back, plan.card) if plan.turns_backs else back
+    out: list[Violation] = []
+    for slot in sheet_slots(page, plan, back=True)[0][:count]:
+        found, _ = compare_slot(slot, doc, plan.paper[1])
+        if found:
+            out.append(
+                Violation("files", f"pdf page {page.number}, slot {slot.index + 1} (back): {'; '.join(found[:4])}")
+            )
+    return out
 
 
 def read_table(folder: Path, order: list[Tile]) -> list[Violation]:

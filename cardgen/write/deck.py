@@ -97,7 +97,19 @@ def _duration(seconds: float) -> str:
 
 
 def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> SheetPlan:
-    """The sheet layout for components of ``size`` (default: the card size asked for)."""
+    """The sheet layout for components of ``size`` (default: the card size asked for). Fold-over
+    sheets take the fold that fits most; a vertical one when the back is a picture (a picture is
+    never turned, and a horizontal fold turns the backs)."""
+    if opts.fold:
+        pictured = opts.theme is not None and opts.theme.back_picture is not None
+        return plan_sheet(
+            size or opts.card,
+            opts.paper,
+            margin=opts.margin,
+            bleed=opts.bleed,
+            gutter=opts.gutter,
+            fold="vertical" if pictured else "auto",
+        )
     return plan_sheet(
         size or opts.card,
         opts.paper,
@@ -106,6 +118,32 @@ def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> S
         gutter=opts.gutter,
         back_offset=opts.back_offset,
     )
+
+
+FOLD_STEPS = (
+    "print one-sided at 100 % (actual size); fold each sheet on the dashed line, printed side out, so each "
+    "back lies behind its front; unfold, glue the blank side, fold again and press flat; "
+    "when dry, cut on the crop marks (the strip with the fold is cut away)"
+)
+
+
+def sheet_notes(plan: SheetPlan, count: int, noun: str, opts: PrintOptions, backs: bool) -> list[str]:
+    """What a deck's build says about its sheets: how many a sheet, how to print them (``backs``:
+    the components have backs)."""
+    sheets = plan.pages(count)
+    layout = f"{plan.cols} × {plan.rows}" + (" and their backs" if plan.fold else "")
+    paper = f"{opts.paper_name} {plan.orientation}" + (f", folded on a {plan.fold} line" if plan.fold else "")
+    notes = [
+        f"{plan.per_page} {noun} a sheet ({layout}, {paper}), {sheets} sheet{'s' if sheets != 1 else ''}"
+        + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
+    ]
+    notes += [plan.note] if plan.note else []
+    if plan.fold:
+        notes.append(f"fold-over sheets: {FOLD_STEPS}")
+    elif backs:
+        flip = "long" if plan.orientation == "portrait" else "short"
+        notes.append(f"backs follow each sheet: print double-sided, flip on the {flip} edge")
+    return notes
 
 
 # Makes a deck's PDF at the path it is given and returns what the deck's check needs of it;
@@ -164,6 +202,8 @@ def write_deck(
     if backs and back is None and (opts.png or opts.tts or service):
         raise CardgenError(f"these {noun} have backs of several kinds: --png, --tts and --preset export one back only")
     tts_back = back if back is not None else export_back
+    if opts.fold and not backs:
+        raise CardgenError(f"these {noun} have no backs: --fold folds each back behind its front")
     if opts.tts and tts_back is None:
         raise CardgenError(f"a Tabletop Simulator deck needs the {noun}' back: add --backs")
     if service is not None and tts_back is None:  # (tokens, given a preset in a cardgen.toml)
@@ -219,13 +259,7 @@ def write_deck(
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()
     count = plan.pages(len(faces))
-    notes = [
-        f"{plan.per_page} {noun} a sheet ({plan.cols} × {plan.rows}, {opts.paper_name} {plan.orientation}), "
-        f"{count} sheet{'s' if count != 1 else ''}" + (f", {opts.bleed:g}mm bleed" if opts.bleed else "")
-    ]
-    notes += [plan.note] if plan.note else []
-    if backs:
-        notes.append("backs follow each sheet, laid for the flip the last line names")
+    notes = sheet_notes(plan, len(faces), noun, opts, bool(backs))
     if opts.png and faces:
         w, h = pixels((faces[0][1].width, faces[0][1].height), opts.png)
         notes.append(
@@ -246,7 +280,7 @@ def write_deck(
                 f"{service.folder}/{folder.name}.pdf: for {service.service}, a page a {noun[:-1]} side "
                 f"({side} with its bleed), back then front, CMYK (not certified PDF/X-1a: see the README)"
             )
-    print_sides: Sides = "duplex" if backs else "one"
+    print_sides: Sides = "fold" if opts.fold else "duplex" if backs else "one"
     printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
     result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
     if service is not None and faces:  # the service prints it: the last line names what to send
