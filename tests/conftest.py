@@ -13,7 +13,7 @@ from cardgen.render import font_path
 settings.register_profile("cardgen", deadline=None, derandomize=bool(os.environ.get("CI")))
 settings.load_profile("cardgen")
 
-FONTS = [str(font_path(False)), str(font_path(True))]
+FONTS = [str(font_path(bold, family)) for family in ("mono", "sans") for bold in (False, True)]
 
 
 def svg_png(svg: str | bytes, dpi: float = 150) -> bytes:

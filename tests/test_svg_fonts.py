@@ -186,21 +186,59 @@ def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-de
     assert info.misses == 1 and info.hits == 263
 
 
+@pytest.mark.parametrize("family", ["mono", "sans"])
 @pytest.mark.parametrize("bold", [False, True])
 @pytest.mark.parametrize("blocks", list(fonts_module.READY))
-def test_the_ready_made_subsets_draw_every_character_of_their_blocks_as_the_shipped_font(bold, blocks):  # type: ignore[no-untyped-def]
+def test_the_ready_made_subsets_draw_every_character_of_their_blocks_as_the_shipped_font(bold, blocks, family):  # type: ignore[no-untyped-def]
     """The checker knows the shipped subsets by their bytes: here each one is read with fontTools
     and compared glyph by glyph with the shipped face (the checker's path for any other font)."""
     from cardgen.proof.fonts import _foreign_font
 
-    data = base64.b64encode(fonts_module.ready_path(bold, blocks).read_bytes()).decode("ascii")
-    chars = "".join(fonts_module.BLOCKS[i] for i in blocks)
-    assert set(map(ord, chars)) <= SHIPPED[bold]
-    assert _foreign_font(bold, data, fonts_module.unicode_range(map(ord, chars))) == frozenset(map(ord, chars))
-    assert fonts_module.ready_faces(bold)[data] == frozenset(map(ord, chars))
+    data = base64.b64encode(fonts_module.ready_path(bold, blocks, family).read_bytes()).decode("ascii")
+    chars = "".join(fonts_module.BLOCKS_OF[family][i] for i in blocks)
+    shipped = set(TTFont(str(font_path(bold, family))).getBestCmap())
+    assert set(map(ord, chars)) <= shipped
+    want = frozenset(map(ord, chars))
+    assert _foreign_font(bold, data, fonts_module.unicode_range(map(ord, chars)), family=family) == want
+    assert fonts_module.ready_faces(bold, family)[data] == want
     # and the writer embeds that file for exactly these characters
-    rule = fonts_module.font_face(bold, frozenset(chars))
+    rule = fonts_module.font_face(bold, frozenset(chars), family)
     assert f"base64,{data})" in rule and f"font-weight:{'bold' if bold else 'normal'}" in rule
+
+
+def test_the_sans_metrics_layout_measures_with_are_the_shipped_files():  # type: ignore[no-untyped-def]
+    """``layout/metrics.py`` is what ``python -m cardgen.render.fonts`` reads off the shipped
+    Atkinson Hyperlegible files, and agrees with ReportLab's widths (which place the PDF's texts)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont as RLFont
+
+    from cardgen.layout import metrics
+    from cardgen.layout.shapes import text_width
+
+    assert (Path(metrics.__file__).read_text(encoding="utf-8")) == fonts_module.metrics_source()
+    for bold in (False, True):
+        name = f"test-sans-{bold}"
+        pdfmetrics.registerFont(RLFont(name, str(font_path(bold, "sans"))))
+        for text in ("Game of Trains", "pattern two · census 7 · sheet 3 of 10", "Anywhere", "Ç’est “là” — 12½"):
+            want = pdfmetrics.stringWidth(text, name, 10)  # points at 10 pt: mm at 10 mm
+            assert abs(text_width(text, 10, bold=bold, family="sans") - want) < 1e-6
+
+
+def test_a_sans_text_is_drawn_and_checked_in_the_sans_family_and_one_it_cannot_draw_in_mono():  # type: ignore[no-untyped-def]
+    from cardgen.layout.shapes import Drawing
+
+    d = Drawing(60, 30, (Text(30, 10, "Skip", 5, family="sans", bold=True), Text(30, 20, "A→X", 5, family="sans")))
+    svg = render("svg", [d]).decode("utf-8")
+    assert "font-family=\"'Atkinson Hyperlegible', sans-serif\"" in svg
+    assert "@font-face{font-family:'Atkinson Hyperlegible';font-weight:bold" in svg
+    doc = parse(svg)
+    assert doc.problems == []
+    assert [(t.text, t.family) for t in doc.texts] == [("Skip", "sans"), ("A→X", "mono")]
+    # the sans glyphs are checked against the sans face: the monospace family's bytes in its place are named
+    mono = re.search(r"@font-face\{font-family:'DejaVu Sans Mono';font-weight:normal;src:url\(data:font/ttf;base64,([^)]*)\)", svg)
+    sans = re.search(r"@font-face\{font-family:'Atkinson Hyperlegible';font-weight:bold;src:url\(data:font/ttf;base64,([^)]*)\)", svg)
+    assert mono and sans
+    assert "font that" in problems(svg.replace(sans[1], mono[1]))
 
 
 def test_a_pack_is_written_and_checked_without_the_font_subsetter(tmp_path):  # type: ignore[no-untyped-def]
@@ -389,7 +427,7 @@ def drawings(tmp_path_factory):  # type: ignore[no-untyped-def]
 
 def test_every_product_svg_is_what_svgwrite_objects_wrote_but_the_fonts(drawings, monkeypatch):  # type: ignore[no-untyped-def]
     with_fonts = [svg_module.write_svg([d], title=t).decode("utf-8") for d, t in drawings]
-    monkeypatch.setattr(svg_module, "font_faces", lambda regular, bold, theme={}: "")
+    monkeypatch.setattr(svg_module, "font_faces", lambda regular, bold, theme={}, sans={}: "")
     for (d, t), fonts in zip(drawings, with_fonts):
         want = reference_svg(d, t)
         assert svg_module.write_svg([d], title=t) == want
@@ -442,7 +480,7 @@ SHAPES = st.recursive(
 def test_any_shape_tree_is_written_as_svgwrite_objects_wrote_it(shapes, title, origin):  # type: ignore[no-untyped-def]
     drawing = Drawing(63.5, 88.9, tuple(shapes), origin=origin)
     mp = pytest.MonkeyPatch()
-    mp.setattr(svg_module, "font_faces", lambda regular, bold, theme={}: "")
+    mp.setattr(svg_module, "font_faces", lambda regular, bold, theme={}, sans={}: "")
     try:
         assert svg_module.write_svg([drawing], title=title) == reference_svg(drawing, title)
     finally:
@@ -484,7 +522,7 @@ def test_the_fonts_cardgen_embeds_are_accepted_and_older_svgs_without_them_too(p
     svg = card_svg(pack, 1)
     doc = parse(svg)
     assert doc.problems == []
-    assert {ord(c) for c in "1A→X"} <= doc.fonts[True] and False not in doc.fonts
+    assert {ord(c) for c in "1A→X"} <= doc.fonts["mono", True] and ("mono", False) not in doc.fonts
     assert parse(without_fonts(svg)).problems == []
 
 

@@ -3,9 +3,12 @@
 Coordinates are millimetres, y pointing down, origin at the top-left of the
 drawing. Text is placed by its baseline; ``anchor`` is SVG's text-anchor and
 ``rotate`` turns the text about its own anchor point (180 for the upside-down
-half of a double-ended card). The font is the shipped monospace one, so widths
-are known without a font file (see ``text_width``), unless a text names a
-``Typeface`` of the user's, which carries its own widths.
+half of a double-ended card). A text is set in one of the two shipped families
+(``family``): ``"mono"``, DejaVu Sans Mono, for the numbers, indices and ability codes a
+checker reads (every digit one width, arrows included), and ``"sans"``, Atkinson
+Hyperlegible, for titles, words, forms and labels; or in a ``Typeface`` of the user's, which
+carries its own widths. Widths are known without a font file (see ``text_width``): the
+monospace advance is one number, the sans advances are in ``layout/metrics.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
+from cardgen.layout import metrics
+
 # DejaVu Sans Mono metrics, in ems (advance 1233/2048, cap height 1493/2048).
 ADVANCE = 1233 / 2048
 CAP_HEIGHT = 1493 / 2048
@@ -21,6 +26,28 @@ DESCENT = 483 / 2048
 HAIRLINE = 0.25 * 25.4 / 72  # 0.25 pt, in mm
 
 Anchor = Literal["start", "middle", "end"]
+Family = Literal["mono", "sans"]  # the shipped families: DejaVu Sans Mono, Atkinson Hyperlegible
+
+
+def sans_covers(text: str) -> bool:
+    """Whether Atkinson Hyperlegible draws every character of ``text`` (both weights do).
+
+    >>> sans_covers("Game of Trains · sheet 2 of 10"), sans_covers("A↔B"), sans_covers("ابحرم")
+    (True, False, False)
+    """
+    return all(c in metrics.SANS_REGULAR for c in text)
+
+
+def drawn_family(text: str, family: Family) -> Family:
+    """The family ``text`` is drawn in when asked for ``family``: the sans family only where it
+    has every letter (an arrow, a check mark, Arabic or CJK in a title are drawn in the monospace
+    family, which has them), so no text ever shows a missing-glyph box. Layout measures and
+    every writer draws by this one rule.
+
+    >>> drawn_family("Skip", "sans"), drawn_family("A→X", "sans"), drawn_family("Skip", "mono")
+    ('sans', 'mono', 'mono')
+    """
+    return "mono" if family == "mono" or not sans_covers(text) else "sans"
 
 
 @dataclass(frozen=True, eq=False)  # (compared and hashed by identity: one per theme read)
@@ -48,18 +75,39 @@ class Typeface:
         return all(c in self.advances[0] and c in self.advances[1] for c in text)
 
 
-def text_width(text: str, size: float, font: Typeface | None = None, bold: bool = False) -> float:
-    """Width in mm of ``text`` set at ``size`` mm in the monospace font (or ``font``).
+def text_width(
+    text: str, size: float, font: Typeface | None = None, bold: bool = False, family: Family = "mono"
+) -> float:
+    """Width in mm of ``text`` set at ``size`` mm in ``family`` (or ``font``).
 
-    >>> round(text_width("84", 10), 3)
-    12.041
+    >>> round(text_width("84", 10), 3), round(text_width("84", 10, family="sans"), 3)
+    (12.041, 12.29)
     """
-    return font.width(text, size, bold) if font is not None else len(text) * ADVANCE * size
+    if font is not None:
+        return font.width(text, size, bold)
+    if drawn_family(text, family) == "sans":
+        advances = metrics.SANS_BOLD if bold else metrics.SANS_REGULAR
+        return sum(advances[c] for c in text) * size / metrics.SANS_UNITS
+    return len(text) * ADVANCE * size
 
 
-def fit_size(text: str, size: float, max_width: float, font: Typeface | None = None, bold: bool = False) -> float:
+def cap_height(family: Family = "mono", font: Typeface | None = None, text: str = "") -> float:
+    """Cap height, in ems, of the face ``text`` is drawn in."""
+    if font is not None:
+        return font.cap_height
+    return metrics.SANS_CAP_HEIGHT if drawn_family(text, family) == "sans" else CAP_HEIGHT
+
+
+def fit_size(
+    text: str,
+    size: float,
+    max_width: float,
+    font: Typeface | None = None,
+    bold: bool = False,
+    family: Family = "mono",
+) -> float:
     """``size``, shrunk so that ``text`` is no wider than ``max_width``."""
-    width = text_width(text, size, font, bold)
+    width = text_width(text, size, font, bold, family)
     return size if width <= max_width or not text else size * max_width / width
 
 
@@ -145,13 +193,14 @@ class Text:
     fill: str = "#1a1a1a"
     bold: bool = False
     role: str = ""
-    font: Typeface | None = None  # None: the shipped DejaVu Sans Mono
+    font: Typeface | None = None  # None: a shipped family
+    family: Family = "mono"  # the shipped family asked for (``drawn_family`` says which draws it)
 
     def bounds(self) -> tuple[float, float, float, float]:
         """Ink box (x0, y0, x1, y1) from the baseline up to cap height, unrotated or 180°."""
-        w = text_width(self.text, self.size, self.font, self.bold)
+        w = text_width(self.text, self.size, self.font, self.bold, self.family)
         x0 = {"start": self.x, "middle": self.x - w / 2, "end": self.x - w}[self.anchor]
-        cap = self.font.cap_height if self.font is not None else CAP_HEIGHT
+        cap = cap_height(self.family, self.font, self.text)
         box = (x0, self.y - cap * self.size, x0 + w, self.y)
         if self.rotate % 360 == 180:
             box = (2 * self.x - box[2], 2 * self.y - box[3], 2 * self.x - box[0], 2 * self.y - box[1])

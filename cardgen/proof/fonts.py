@@ -1,5 +1,5 @@
 """The fonts a component SVG embeds, checked: each ``@font-face`` rule must be one the SVG
-writer makes, for a shipped face (or the pack's theme font), and every glyph in it must be
+writer makes, for a face of a shipped family (or the pack's theme font), and every glyph in it must be
 that face's own glyph, outline by outline; and every text's letters must be in the face it
 embeds. The subsets cardgen ships ready-made are recognised by their bytes (the tests verify
 them glyph by glyph); anything else is read with fontTools.
@@ -20,19 +20,21 @@ from cardgen.render.fonts import FONT_TABLES, ready_faces, unicode_range
 
 
 @lru_cache(maxsize=8)
-def _shipped(bold: bool, reference: bytes | None = None) -> Any:
-    """A shipped face, or the font file ``reference`` (a theme's), read with fontTools."""
+def _shipped(bold: bool, reference: bytes | None = None, family: str = "mono") -> Any:
+    """A shipped face of ``family``, or the font file ``reference`` (a theme's), read with fontTools."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
-    return TTFont(str(font_path(bold)) if reference is None else io.BytesIO(reference))
+    return TTFont(str(font_path(bold, family)) if reference is None else io.BytesIO(reference))
 
 
 @lru_cache(maxsize=4096)
-def _shipped_glyph(bold: bool, code: int, reference: bytes | None = None) -> tuple[int, list[Any]] | None:
+def _shipped_glyph(
+    bold: bool, code: int, reference: bytes | None = None, family: str = "mono"
+) -> tuple[int, list[Any]] | None:
     """(advance, outline with components resolved) of a character in a shipped face (or ``reference``)."""
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
 
-    font = _shipped(bold, reference)
+    font = _shipped(bold, reference, family)
     name = font.getBestCmap().get(code)
     if name is None:
         return None
@@ -60,17 +62,21 @@ def _same_outline(a: list[Any], b: list[Any]) -> bool:
 
 
 @lru_cache(maxsize=256)
-def embedded_font(bold: bool, data: str, ranges: str, reference: bytes | None = None) -> frozenset[int] | str:
+def embedded_font(
+    bold: bool, data: str, ranges: str, reference: bytes | None = None, family: str = "mono"
+) -> frozenset[int] | str:
     """The characters an embedded font (base64 ``data``) draws, each exactly as the shipped face
-    (or the font file ``reference``, a theme's) does (outline and advance), or what is wrong with
-    it. Made once per font a process."""
-    ready = ready_faces(bold).get(data) if reference is None else None  # shipped, verified by the tests
+    of ``family`` (or the font file ``reference``, a theme's) does (outline and advance), or
+    what is wrong with it. Made once per font a process."""
+    ready = ready_faces(bold, family).get(data) if reference is None else None  # shipped, verified by the tests
     if ready is not None:
         return ready if unicode_range(ready) == ranges else "claims characters (unicode-range) other than those it has"
-    return _foreign_font(bold, data, ranges, reference)
+    return _foreign_font(bold, data, ranges, reference, family)
 
 
-def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = None) -> frozenset[int] | str:
+def _foreign_font(
+    bold: bool, data: str, ranges: str, reference: bytes | None = None, family: str = "mono"
+) -> frozenset[int] | str:
     """``embedded_font`` for data other than the shipped subsets: read and compared glyph by glyph."""
     from fontTools.pens.recordingPen import DecomposingRecordingPen  # type: ignore[import-untyped,unused-ignore]
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
@@ -80,7 +86,7 @@ def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = 
         tables = set(font.keys()) - {"GlyphOrder"}
         if not tables <= FONT_TABLES:
             return f"has tables cardgen never embeds ({', '.join(sorted(tables - FONT_TABLES))})"
-        if font["head"].unitsPerEm != _shipped(bold, reference)["head"].unitsPerEm:
+        if font["head"].unitsPerEm != _shipped(bold, reference, family)["head"].unitsPerEm:
             return "is scaled unlike the shipped font"
         cmap = font.getBestCmap() or {}
         if unicode_range(cmap) != ranges:
@@ -89,7 +95,7 @@ def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = 
         for code, name in sorted(cmap.items()):
             pen = DecomposingRecordingPen(glyphs)
             glyphs[name].draw(pen)
-            shipped = _shipped_glyph(bold, code, reference)
+            shipped = _shipped_glyph(bold, code, reference, family)
             if shipped is None or glyphs[name].width != shipped[0] or not _same_outline(pen.value, shipped[1]):
                 return f"draws {chr(code)!r} (U+{code:04X}) unlike the shipped font"
         pen = DecomposingRecordingPen(glyphs)
@@ -101,6 +107,6 @@ def _foreign_font(bold: bool, data: str, ranges: str, reference: bytes | None = 
     return frozenset(cmap)
 
 
-def shipped_characters(bold: bool, reference: bytes | None = None) -> frozenset[int]:
-    """Every character a shipped face (or the font file ``reference``, a theme's) draws."""
-    return frozenset(_shipped(bold, reference).getBestCmap())
+def shipped_characters(bold: bool, reference: bytes | None = None, family: str = "mono") -> frozenset[int]:
+    """Every character a shipped face of ``family`` (or the font file ``reference``, a theme's) draws."""
+    return frozenset(_shipped(bold, reference, family).getBestCmap())

@@ -12,17 +12,18 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.shapes import ADVANCE, Typeface
+from cardgen.layout.shapes import Typeface, text_width
 from cardgen.manifest import MANIFEST
 from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
+from cardgen.render import ps_name
 from cardgen.render.bidi import visual
 from cardgen.rules.check import Violation
 from cardgen.units import shown
 
 PT = 72 / 25.4
 PDF_LIMIT = 1_000_000_000
-BOLD_FONT, REGULAR_FONT = "DejaVuSansMono-Bold", "DejaVuSansMono"  # the shipped fonts, as the PDF names them
+BOLD_FONT, REGULAR_FONT = ps_name("mono", True), ps_name("mono", False)  # the shipped fonts, as the PDF names them
 
 
 def single_pdf(folder: Path) -> Path | Violation:
@@ -113,7 +114,7 @@ def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface
     """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
     the font a text set in the theme's font has (its own widths)."""
     drawn = visual(t.text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
-    width = theme.width(drawn, t.size, t.bold) if t.theme and theme else len(drawn) * ADVANCE * t.size
+    width = theme.width(drawn, t.size, t.bold) if t.theme and theme else text_width(drawn, t.size, bold=t.bold, family=t.family)  # type: ignore[arg-type]
     shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
     a = math.radians(t.rotate)
     x = slot.origin[0] + t.x - shift * math.cos(a)
@@ -158,7 +159,7 @@ def compare_slot(
         del left[next(i for i, p in enumerate(left) if p is best)]  # by identity: no field-by-field ==
         found[t.role].append(best)
         got = " ".join(best.text.split())
-        font = doc.theme.ps_names[t.bold] if t.theme and doc.theme else BOLD_FONT if t.bold else REGULAR_FONT
+        font = doc.theme.ps_names[t.bold] if t.theme and doc.theme else ps_name(t.family, t.bold)
         if got != t.text and not (t.role not in ROLE_NAMES and _lacks_glyphs(got, t.text)):
             problems.append(f"its {role_name(t)} reads {shown(got, 30)}, not {shown(t.text, 30)}")
         if best.font != font or not best.embedded:

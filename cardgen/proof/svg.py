@@ -20,8 +20,8 @@ from cardgen.files import read_file
 from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.fonts import embedded_font, shipped_characters
-from cardgen.render import FONT_FAMILY
-from cardgen.render.fonts import SVG_FAMILY, SVG_THEME_FAMILY, THEME_FONT_FAMILY
+from cardgen.render import FAMILY_NAMES
+from cardgen.render.fonts import SVG_FAMILIES, SVG_THEME_FAMILY, THEME_FONT_FAMILY
 from cardgen.units import shown
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -41,6 +41,7 @@ class SvgText:
     fill: str  # #rrggbb
     rotate: int  # degrees clockwise, as SVG's rotate()
     theme: bool = False  # set in the theme's own font
+    family: str = "mono"  # the shipped family it is set in ("mono", "sans"), when not the theme's
 
     @property
     def turned(self) -> bool:
@@ -75,7 +76,7 @@ class SvgDoc:
     shapes: list[SvgShape] = field(default_factory=list)
     images: list[SvgImage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
-    fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # bold -> code points embedded
+    fonts: dict[tuple[str, bool], frozenset[int]] = field(default_factory=dict)  # (family, bold) -> code points embedded
     theme: Typeface | None = None  # the theme's own font, which texts may be set in
     theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
 
@@ -107,6 +108,8 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 SHAPES = ("rect", "line", "polygon", "circle", "path")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_FAMILY_OF_NAME = {name: family for family, name in FAMILY_NAMES.items()}  # "DejaVu Sans Mono" -> "mono"
+_FAMILY_OF_ATTR = {attr: family for family, attr in SVG_FAMILIES.items()}  # a text's font-family -> its family
 _NUM = r"(-?[0-9]+(?:\.[0-9]+)?)"
 _ROTATE = re.compile(rf"rotate\((-?[0-9]+) {_NUM} {_NUM}\)")
 _TRANSLATE = re.compile(rf"translate\({_NUM} {_NUM}\)")
@@ -187,21 +190,24 @@ def _font_faces(el: ET.Element, doc: SvgDoc) -> None:
     (or for a face of the theme's font, when the pack has one), each face once, in the writer's order."""
     if el.get("type") != "text/css":
         doc.problems.append(f"a <style> of type {shown(el.get('type', ''), 20)}, which cardgen never writes")
-    faces: list[tuple[bool, bool]] = []  # (theme's, bold)
+    faces: list[tuple[int, bool]] = []  # (0 monospace, 1 sans, 2 theme's; bold): the writer's order
     for rule in (el.text or "").split("\n"):
         m = _FACE.fullmatch(rule)
         theme = m is not None and doc.theme is not None and m["family"] == THEME_FONT_FAMILY
-        if not m or not (theme or m["family"] == FONT_FAMILY):
+        family = _FAMILY_OF_NAME.get(m["family"], "") if m else ""
+        if not m or not (theme or family):
             doc.problems.append(f"a <style> holding {shown(rule.strip(), 40)}, not the shipped font cardgen embeds")
             return
         bold = m["weight"] == "bold"
-        faces.append((theme, bold))
+        faces.append((2 if theme else 0 if family == "mono" else 1, bold))
         reference = doc.theme.files[bold] if theme and doc.theme is not None else None
-        font = embedded_font(bold, m["data"], m["range"], reference)
+        font = embedded_font(bold, m["data"], m["range"], reference, family or "mono")
         if isinstance(font, str):
             doc.problems.append(f"an embedded {m['weight']} {'theme ' if theme else ''}font that {font}")
+        elif theme:
+            doc.theme_fonts[bold] = font
         else:
-            (doc.theme_fonts if theme else doc.fonts)[bold] = font
+            doc.fonts[family, bold] = font
     if faces != sorted(set(faces)):
         doc.problems.append("a <style> whose @font-face rules are repeated or out of order, which cardgen never writes")
 
@@ -209,10 +215,11 @@ def _font_faces(el: ET.Element, doc: SvgDoc) -> None:
 def _missing_glyphs(doc: SvgDoc) -> None:
     """Each text's characters that the shipped face (or the theme's) has must be in the face the SVG embeds."""
     for t in doc.texts:
-        lacking = {ord(c) for c in t.text} - (doc.theme_fonts if t.theme else doc.fonts).get(t.bold, frozenset())
+        embedded = doc.theme_fonts.get(t.bold) if t.theme else doc.fonts.get((t.family, t.bold))
+        lacking = {ord(c) for c in t.text} - (embedded or frozenset())
         if lacking:  # (the shipped face is read only then: it has ~3000 characters)
             reference = doc.theme.files[t.bold] if t.theme and doc.theme is not None else None
-            lacking &= shipped_characters(t.bold, reference)
+            lacking &= shipped_characters(t.bold, reference, t.family)
         if lacking:
             what = f"a <text class={t.role!r}>" if t.role else "a <text>"
             letters = shown("".join(map(chr, sorted(lacking))), 20)
@@ -278,8 +285,9 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
         )
         size = size or 0.0
     theme = doc.theme is not None and el.get("font-family") == SVG_THEME_FAMILY
-    if el.get("font-family") != SVG_FAMILY and not theme:
-        doc.problems.append(f"{what} in font {shown(el.get('font-family', ''), 40)}, not the shipped one")
+    family = _FAMILY_OF_ATTR.get(el.get("font-family", ""), "")
+    if not family and not theme:
+        doc.problems.append(f"{what} in font {shown(el.get('font-family', ''), 40)}, not a shipped one")
     weight = el.get("font-weight")
     if weight not in (None, "bold"):
         doc.problems.append(f"{what} with font-weight {shown(weight or '', 20)}, which cardgen never writes")
@@ -312,6 +320,7 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
             intern(fill or ""),
             rotate,
             theme,
+            family or "mono",
         )
     )
 

@@ -14,12 +14,28 @@ from pathlib import Path
 from cardgen.layout.shapes import Drawing
 
 FONT_FAMILY = "DejaVu Sans Mono"
-FONTS = {False: "DejaVuSansMono.ttf", True: "DejaVuSansMono-Bold.ttf"}
+# The shipped families (``layout.shapes.Family``): the name a file's text gives each, and the
+# file of each face (regular, bold). Their PostScript names are their files' stems.
+FAMILY_NAMES = {"mono": FONT_FAMILY, "sans": "Atkinson Hyperlegible"}
+FAMILY_FILES = {
+    "mono": {False: "DejaVuSansMono.ttf", True: "DejaVuSansMono-Bold.ttf"},
+    "sans": {False: "AtkinsonHyperlegible-Regular.ttf", True: "AtkinsonHyperlegible-Bold.ttf"},
+}
+FONTS = FAMILY_FILES["mono"]
 
 
-def font_path(bold: bool = False) -> Path:
-    """The shipped font file, so output never depends on the user's machine."""
-    return Path(str(files("cardgen") / "fonts" / FONTS[bold]))
+def font_path(bold: bool = False, family: str = "mono") -> Path:
+    """A shipped font file, so output never depends on the user's machine."""
+    return Path(str(files("cardgen") / "fonts" / FAMILY_FILES[family][bold]))
+
+
+def ps_name(family: str, bold: bool) -> str:
+    """The PostScript name of a shipped face, as a PDF names it: its file's stem.
+
+    >>> ps_name("mono", True), ps_name("sans", False)
+    ('DejaVuSansMono-Bold', 'AtkinsonHyperlegible-Regular')
+    """
+    return FAMILY_FILES[family][bold].rsplit(".", 1)[0]
 
 
 # format -> (module, function); every function takes (pages, *, title) and returns bytes.

@@ -29,8 +29,8 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface
-from cardgen.render import font_path
+from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface, drawn_family
+from cardgen.render import font_path, ps_name
 from cardgen.render.bidi import visual
 from cardgen.render.renderer import Renderer
 
@@ -80,11 +80,21 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(font_path(bold))))
 
 
+def _shipped(family: str, bold: bool) -> str:
+    """The registered name of a shipped face (its PostScript name), registered on first use:
+    a PDF of cards alone never reads the sans family's files."""
+    name = ps_name(family, bold)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(bold, family))))
+    return name
+
+
 def font_name(t: Text) -> str:
     """The name a text's font is registered under (a theme's registered on first use, by its
     bytes, so two themes never share one)."""
     if t.font is None:
-        return FONT_NAMES[t.bold]
+        family = drawn_family(t.text, t.family)
+        return FONT_NAMES[t.bold] if family == "mono" else _shipped(family, t.bold)
     data = t.font.files[t.bold]
     name = f"Theme{zlib.crc32(data):08x}{len(data):x}"
     if name not in pdfmetrics.getRegisteredFontNames():
@@ -108,8 +118,8 @@ class _Written:
 
     def __init__(self) -> None:
         self.shown: dict[
-            tuple[bool, float, str, str, Typeface | None], str
-        ] = {}  # (bold, size, text, anchor, font) -> BT … ET
+            tuple[bool, float, str, str, Typeface | None, str], str
+        ] = {}  # (bold, size, text, anchor, font, family) -> BT … ET
         self.cm: dict[tuple[float, float, int], str] = {}  # (x, y, rotate) in points -> its cm operator
         self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
 
@@ -193,7 +203,7 @@ class _Page(Renderer):
     def text_directly(self, t: Text, dx: float, dy: float) -> None:
         """What ``text_by_canvas`` writes, written directly (see the module's docstring)."""
         c, w = self.c, self.written
-        key = (t.bold, t.size, t.text, t.anchor, t.font)
+        key = (t.bold, t.size, t.text, t.anchor, t.font, t.family)
         shown = w.shown.get(key)
         if shown is None:
             shown = w.shown[key] = self._text_object(t)

@@ -2,9 +2,10 @@
 
 Ids are explicit and counted per document, so the output never depends on what ran before.
 
-Every SVG carries the glyphs its texts use: the shipped DejaVu Sans Mono, subset
-(``render/fonts.py``) and embedded as ``@font-face`` data in ``<defs><style>``, so a viewer without
-the font shows the same letters at the same widths as the PDF. The texts stay real
+Every SVG carries the glyphs its texts use: the shipped families (DejaVu Sans Mono, Atkinson
+Hyperlegible), subset (``render/fonts.py``) and embedded as ``@font-face`` data in
+``<defs><style>``, so a viewer without the fonts shows the same letters at the same widths as
+the PDF. The texts stay real
 ``<text>`` elements (selectable, and read back by class by ``cardgen check``).
 
 The markup is written directly, in the form svgwrite (which earlier versions used) gives
@@ -19,8 +20,21 @@ import base64
 import re
 from collections.abc import Sequence
 
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Shape, Text, Typeface
-from cardgen.render.fonts import SVG_FAMILY, SVG_THEME_FAMILY, font_faces
+from cardgen.layout.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Image,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    Typeface,
+    drawn_family,
+)
+from cardgen.render.fonts import SVG_FAMILIES, SVG_THEME_FAMILY, font_faces
 from cardgen.render.renderer import Renderer
 
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
@@ -87,7 +101,8 @@ class _Writer(Renderer):
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.clips: list[tuple[float, float, float, float]] = []
-        self.chars: dict[bool, set[str]] = {False: set(), True: set()}
+        self.chars: dict[bool, set[str]] = {False: set(), True: set()}  # the monospace family's
+        self.sans_chars: dict[bool, set[str]] = {False: set(), True: set()}
         self.theme_chars: dict[tuple[Typeface, bool], set[str]] = {}  # a theme's font: its own @font-face
 
     @staticmethod
@@ -97,7 +112,8 @@ class _Writer(Renderer):
     def text(self, t: Text, dx: float, dy: float) -> None:
         attrs = self._attrs(t)
         attrs["x"], attrs["y"] = _n(t.x), _n(t.y)
-        attrs["font-family"] = _attr(SVG_FAMILY if t.font is None else SVG_THEME_FAMILY)
+        family = drawn_family(t.text, t.family) if t.font is None else ""
+        attrs["font-family"] = _attr(SVG_FAMILIES[family] if family else SVG_THEME_FAMILY)
         attrs["font-size"] = _n(t.size)
         attrs["text-anchor"] = _attr(t.anchor)
         attrs["fill"] = _attr(t.fill)
@@ -105,10 +121,12 @@ class _Writer(Renderer):
             attrs["font-weight"] = "bold"
         if t.rotate:
             attrs["transform"] = f"rotate({t.rotate} {_n(t.x)} {_n(t.y)})"
-        if t.font is None:
-            self.chars[t.bold].update(t.text)
-        else:
+        if t.font is not None:
             self.theme_chars.setdefault((t.font, t.bold), set()).update(t.text)
+        elif family == "sans":
+            self.sans_chars[t.bold].update(t.text)
+        else:
+            self.chars[t.bold].update(t.text)
         text = str(t.text)
         self.parts.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
 
@@ -182,7 +200,7 @@ def write_svg(pages: Sequence[Drawing], *, title: str = "") -> bytes:
     if title or drawing.title:
         head.append(f"<title>{_cdata(title or drawing.title)}</title>")
     defs = []
-    style = font_faces(shapes.chars[False], shapes.chars[True], shapes.theme_chars)
+    style = font_faces(shapes.chars[False], shapes.chars[True], shapes.theme_chars, shapes.sans_chars)
     if style:
         defs.append(f'<style type="text/css"><![CDATA[{style}]]></style>')
     for i, (x, y, cw, ch) in enumerate(shapes.clips, 1):
