@@ -28,10 +28,11 @@ from cardgen.rules.train import judge, parse_cards, parse_top
 # ------------------------------------------------------------------ seq
 
 
-def seq_text(*, sequence: str, pack_size: int, packs: int = 1, win: str | None = None) -> str:
+def seq_text(*, sequence: str, pack_size: int, packs: int = 1, win: str | None = None, wilds: int | None = None) -> str:
     """What ``cardgen seq`` prints: the sequence's order, disorder and the swaps that sort it;
     with a wild card, whether it can still be ascending in a pack of ``pack_size`` cards; every
-    number the pack (``packs`` of them combined) does not print; with ``win``, whether it wins.
+    number the pack (``packs`` of them combined) does not print, and wild cards beyond its
+    ``wilds``; with ``win``, whether it wins.
 
     >>> print(seq_text(sequence="5-12-W-40-71", pack_size=50))
     sequence      5-12-W-40-71  (5 cards, dirty: has a wild card)
@@ -41,7 +42,7 @@ def seq_text(*, sequence: str, pack_size: int, packs: int = 1, win: str | None =
     """
     if win is None and packs > 1:
         win = "ascending"  # combined packs: say whether it wins, by the stricter definition unless told
-    r = report(sequence, pack_size=pack_size, packs=packs, win=win)
+    r = report(sequence, pack_size=pack_size, packs=packs, win=win, wilds=wilds)
 
     def yn(v: bool | None) -> str:
         return "yes" if v else "no"

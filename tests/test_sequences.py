@@ -399,3 +399,28 @@ def test_clean_can_be_ascending_iff_ascending(seq: list[int]) -> None:
 @given(st.lists(cards, min_size=1, max_size=26))
 def test_parse_format_round_trip(seq: list[Card]) -> None:
     assert parse_sequence(format_sequence(seq)) == tuple(seq)
+
+
+def test_a_pack_with_fewer_wild_cards_than_the_sequence_holds_cannot_give_it() -> None:
+    """A pack built with --wilds 4 has four wild cards: seven W in a census-7 sequence is not a
+    hand anyone can hold, and with --wilds 0 a single W is not either (§10 against the pack built)."""
+    from cardgen.reports import seq_text
+    from cardgen.rules.sequences import can_win, outside_pack, report
+
+    r = report("W-W-W-W-W-W-W", pack_size=84, wilds=4)
+    assert r.outside == ("7 wild cards (the pack has 4)",) and r.can_be_ascending is False
+    assert report("W-W-W-W-W-W-W", pack_size=84).can_be_ascending is True  # when the pack's wilds are not told
+    assert report("3-W-9-W", pack_size=84, wilds=2).outside == ()
+    assert outside_pack((3, WILD, 9), 84, wilds=0) == ("a wild card (the pack has none)",)
+    assert not can_win((3, WILD, 9), 84, wilds=0) and can_win((3, WILD, 9), 84, wilds=1)
+    assert "not in the pack: a wild card (the pack has none)" in seq_text(sequence="3 W 9", pack_size=84, wilds=0)
+
+
+def test_seq_takes_the_packs_wild_cards_and_refuses_a_count_out_of_range(capsys) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.cli import run
+
+    assert run(["seq", "W-W-W-W-W-W-W", "--wilds", "4"]) == 0
+    assert "7 wild cards (the pack has 4)" in capsys.readouterr().out
+    assert run(["seq", "3-W-9", "--wilds", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "wilds -1 is out of range" in err

@@ -310,6 +310,10 @@ def seq(
         int, typer.Option(help="Numbers in the pack (1..N): every card must be one, and a wild stands for one.")
     ] = 84,
     packs: Annotated[int, typer.Option(help="Packs combined: each number is printed this many times.")] = 1,
+    wilds: Annotated[
+        Optional[int],
+        typer.Option(help="Wild cards in the pack (its pack.json's \"wilds\"; 0 for none): more W is named."),
+    ] = None,
     win: Annotated[
         Optional[str],
         typer.Option(
@@ -322,7 +326,7 @@ def seq(
     --win, whether it wins for a pack of --pack-size numbers, --packs times over."""
     from cardgen.reports import seq_text
 
-    out.print(seq_text(sequence=sequence, pack_size=pack_size, packs=packs, win=win), markup=False)
+    out.print(seq_text(sequence=sequence, pack_size=pack_size, packs=packs, win=win, wilds=wilds), markup=False)
 
 
 @app.command(

@@ -43,7 +43,7 @@ from typing import Final, TypeAlias, TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.abilities import MAX_CENSUS, Ability, space_letter
-from cardgen.rules.printed import MAX_PACKS
+from cardgen.rules.printed import MAX_PACKS, MAX_WILDS
 from cardgen.units import MAX_DIGITS, shown
 
 DEFAULT_PACK_SIZE = 84
@@ -422,14 +422,17 @@ def can_be_never_descending(seq: Sequence[Card], pack_numbers: Iterable[int]) ->
 WINS = ("ascending", "never-descending")  # §7: the winning definitions a table may play
 
 
-def outside_pack(seq: Sequence[Card], size: int, packs: int = 1) -> tuple[str, ...]:
+def outside_pack(seq: Sequence[Card], size: int, packs: int = 1, wilds: int | None = None) -> tuple[str, ...]:
     """Why cards of ``seq`` cannot come from ``packs`` packs numbered 1..``size`` (§7, §10):
-    a number no card carries, a number held more often than the packs print it.
+    a number no card carries, a number held more often than the packs print it, more wild
+    cards than the pack has (``wilds``, when known: a pack built with ``--wilds``).
 
     >>> outside_pack((5, 12, WILD, 40, 71), 50)
     ('71 (the cards are 1..50)',)
     >>> outside_pack((4, 4, 4, 9), 84, packs=2), outside_pack((4, 4), 84, packs=2)
     (('4 three times (2 packs print it twice)',), ())
+    >>> outside_pack((WILD, 3, WILD), 84, wilds=1), outside_pack((WILD, 3), 84, wilds=0)
+    (('2 wild cards (the pack has 1)',), ('a wild card (the pack has none)',))
     """
     counts = Counter(card for card in seq if isinstance(card, int))
 
@@ -438,12 +441,20 @@ def outside_pack(seq: Sequence[Card], size: int, packs: int = 1) -> tuple[str, .
 
     held = "one pack prints it once" if packs == 1 else f"{packs} packs print it {times(packs)}"
     out = [f"{n} (the cards are 1..{size})" for n in counts if n > size]
-    return tuple(out + [f"{n} {times(k)} ({held})" for n, k in counts.items() if n <= size and k > packs])
+    out += [f"{n} {times(k)} ({held})" for n, k in counts.items() if n <= size and k > packs]
+    held_wilds = sum(1 for card in seq if card is WILD)
+    if wilds is not None and held_wilds > wilds:
+        what = "a wild card" if held_wilds == 1 else f"{held_wilds} wild cards"
+        out.append(f"{what} (the pack has {wilds or 'none'})")
+    return tuple(out)
 
 
-def can_win(seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascending") -> bool:
+def can_win(
+    seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascending", wilds: int | None = None
+) -> bool:
     """Whether ``seq`` wins under ``win`` (§7) with ``packs`` packs of 1..``size``: every number one the
-    packs print (as often), each wild standing for a number some card carries (§10).
+    packs print (as often), no more wild cards than the pack has (``wilds``, when known), each
+    wild standing for a number some card carries (§10).
 
     >>> can_win((5, 12, WILD, 40, 71), 50), can_win((5, 12, WILD, 40, 50), 50)
     (False, True)
@@ -453,7 +464,7 @@ def can_win(seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascendin
     if win not in WINS:
         raise CardgenError(f"win {win!r} is not one of {', '.join(WINS)}")
     pack = range(1, size + 1)
-    return not outside_pack(seq, size, packs) and _can_be(seq, pack, strict=win == "ascending")
+    return not outside_pack(seq, size, packs, wilds) and _can_be(seq, pack, strict=win == "ascending")
 
 
 def _sorted_pack(pack_numbers: Iterable[int]) -> Sequence[int]:
@@ -556,6 +567,7 @@ class SequenceReport:
     can_be_ascending: bool | None
     can_be_never_descending: bool | None
     packs: int = 1
+    wilds: int | None = None  # the pack's wild cards, when told
     outside: tuple[str, ...] = ()  # numbers the packs do not print (so often): see ``outside_pack``
     win: str | None = None  # the winning definition asked about (§7), if any
     wins: bool | None = None  # whether the sequence is a win under it
@@ -565,9 +577,12 @@ class SequenceReport:
         return not self.clean
 
 
-def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE, packs: int = 1, win: str | None = None) -> SequenceReport:
+def report(
+    text: str, *, pack_size: int = DEFAULT_PACK_SIZE, packs: int = 1, win: str | None = None, wilds: int | None = None
+) -> SequenceReport:
     """Everything this module knows about the sequence typed as ``text``, every number checked
-    against ``packs`` packs of 1..``pack_size`` (a wild can only be ascending where they are).
+    against ``packs`` packs of 1..``pack_size`` (a wild can only be ascending where they are),
+    and its wild cards against the pack's ``wilds`` when told.
 
     >>> r = report("70 69 68 63 34 31 20")   # figure 6
     >>> r.descending, r.ascending, r.inversions, r.max_inversions, r.min_swaps, r.swaps
@@ -584,8 +599,10 @@ def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE, packs: int = 1, win
         raise CardgenError(f"pack size {given} is out of range: 1 to {MAX_PACK_SIZE}")
     if not 1 <= packs <= MAX_PACKS:
         raise CardgenError(f"packs {packs} is out of range: 1 to {MAX_PACKS}")
+    if wilds is not None and not 0 <= wilds <= MAX_WILDS:
+        raise CardgenError(f"wilds {wilds} is out of range: 0 to {MAX_WILDS}")
     cards = parse_sequence(text)
-    outside = outside_pack(cards, pack_size, packs)
+    outside = outside_pack(cards, pack_size, packs, wilds)
     clean = is_clean(cards)
     numbers = _numbers(cards) if clean else ()
     pack = range(1, pack_size + 1)
@@ -607,7 +624,8 @@ def report(text: str, *, pack_size: int = DEFAULT_PACK_SIZE, packs: int = 1, win
         can_be_ascending=None if clean else not outside and can_be_ascending(cards, pack),
         can_be_never_descending=None if clean else not outside and can_be_never_descending(cards, pack),
         packs=packs,
+        wilds=wilds,
         outside=outside,
         win=win,
-        wins=None if win is None else can_win(cards, pack_size, packs, win),
+        wins=None if win is None else can_win(cards, pack_size, packs, win, wilds),
     )
