@@ -23,8 +23,9 @@ import hashlib
 import math
 import re
 import unicodedata
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
+from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.layout.theme import Theme
@@ -115,7 +116,8 @@ class PrintArgs:
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
         values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
-        return print_options(**values, theme=theme)
+        opts = print_options(**values, theme=theme)
+        return replace(opts, theme_file=str(Path(self.theme).absolute())) if self.theme else opts
 
 
 PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
@@ -137,6 +139,25 @@ class PrintOptions:
     theme: Theme | None = None
     preset: Preset | None = None  # a print service's (never ``home``: that is the plain build)
     fold: bool = False  # fold-over sheets: the backs (``backs`` is then true) beside the fronts, on one side
+    theme_file: str = ""  # the theme's file, as the command named it (absolute): which theme it is
+
+    @property
+    def made_with(self) -> dict[str, str]:
+        """What a folder's name says of the title and the theme only in part (a title is
+        shortened to letters and hyphens, a theme named by its file's stem): the exact title and
+        the theme file's digest of its path, recorded in the folder's marker, so that a build
+        of another title or theme never replaces it unawares (``write.staging``). Empty for the
+        plain build.
+
+        >>> print_options(title="Family night!").made_with
+        {'title': 'Family night!'}
+        >>> print_options(title="FAMILY NIGHT").made_with == print_options(title="Family night!").made_with
+        False
+        """
+        made: dict[str, str] = {"title": self.title} if self.title else {}
+        if self.theme_file:
+            made["theme"] = hashlib.sha256(self.theme_file.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        return made
 
     @property
     def suffix(self) -> str:

@@ -261,3 +261,65 @@ def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
     while time.monotonic() < deadline and any(_alive(c) for c in children):
         time.sleep(0.02)
     assert not any(_alive(c) for c in children), "a worker outlived the build that started it"
+
+
+# ---------------------------------------------------------------- another build of the same name (#24)
+
+
+@pytest.mark.parametrize(
+    "args, first, second",
+    [
+        (["pack", "--census", "3"], "Family night", "FAMILY NIGHT!"),
+        (["pack", "--census", "3"], "Åsa", "Asa"),
+        (["tiles"], "Night", "night."),
+        (["handout", "amtrak"], "Amtrak Night", "amtrak night?"),
+        (["placemat", "--census", "3"], "Our mat", "our-mat"),
+    ],
+)
+def test_a_title_that_names_its_folder_alike_never_replaces_another_titles_build(  # type: ignore[no-untyped-def]
+    tmp_path, capsys, args, first, second
+):
+    """A folder's name keeps a title's letters and hyphens only: two titles that differ in case or
+    punctuation share a name. The marker records the exact title; the second build is refused in
+    one line naming both, and the first folder stays as it was."""
+    assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    before = snapshot(folder)
+    code, _, err = cli(capsys, *args, "--title", second, "--out", tmp_path)
+    refused(code, err, "holds another build", repr(first))
+    assert snapshot(folder) == before
+    assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0  # the same build again replaces it
+
+
+def test_a_theme_file_of_the_same_name_never_replaces_another_themes_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    for name, colour in (("a", "#aa0000"), ("b", "#0000aa")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "t.toml").write_text(f'[colours.one]\naccent = "{colour}"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
+    folder = out / "got-pattern-one-census-3-theme-t"
+    before = snapshot(folder)
+    code, _, err = cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    refused(code, err, "another theme file of the same name")
+    assert snapshot(folder) == before
+    # the same theme file, edited (a designer at work), replaces its own build
+    (tmp_path / "a" / "t.toml").write_text('[colours.one]\naccent = "#00aa00"\n', encoding="utf-8")
+    assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
+    assert snapshot(folder) != before
+
+
+def test_a_build_set_refuses_an_item_whose_folder_holds_another_titles_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    out = tmp_path / "out"
+    assert cli(capsys, "pack", "--census", "3", "--title", "Family night", "--out", out)[0] == 0
+    config = tmp_path / "cardgen.toml"
+    config.write_text('[[pack]]\ncensus = 3\ntitle = "FAMILY NIGHT!"\n', encoding="utf-8")
+    before = snapshot(out)
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out)
+    refused(code, err, "holds another build")
+    assert snapshot(out) == before
+
+
+def test_the_test_page_names_its_back_offset(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert cli(capsys, "testpage", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "testpage", "--back-offset", "0.5,-1.3", "--out", tmp_path)[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["testpage", "testpage-offset0.5,-1.3"]

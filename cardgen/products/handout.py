@@ -84,7 +84,7 @@ def build_handout(
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
     folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
-    with Staging(folder) as stage:
+    with Staging(folder, opts.made_with) as stage:
         for name, data in files.items():
             stage.write(name, data)
         written = stage.commit()

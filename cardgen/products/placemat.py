@@ -86,7 +86,7 @@ def build_placemat(
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
-    with Staging(folder) as stage:
+    with Staging(folder, opts.made_with) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         files = stage.commit()

@@ -42,17 +42,19 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
     """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``;
     with ``opts.fold``, the fold-over test."""
     opts = opts or print_options()
-    slug = SLUG + opts.suffix
+    # (a pack's name carries its offset only with --backs; the test page always has its back)
+    offset = f"-offset{opts.back_offset[0]:g},{opts.back_offset[1]:g}" if any(opts.back_offset) else ""
+    slug = SLUG + opts.suffix + offset
     folder = out / slug
     if opts.fold:
-        with Staging(folder) as stage:
+        with Staging(folder, opts.made_with) as stage:
             page = fold_test(opts.paper, margin=opts.margin)
             stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
             files = stage.commit()
         how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
         return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
-    with Staging(folder) as stage:
+    with Staging(folder, opts.made_with) as stage:
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
         files = stage.commit()
     notes = [

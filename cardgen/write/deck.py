@@ -226,7 +226,7 @@ def write_deck(
         )
     if progress is not None:
         progress(0, steps)
-    with Staging(folder) as stage, second_core() as core:
+    with Staging(folder, opts.made_with) as stage, second_core() as core:
         made = core.submit(sheets, stage.place(f"{folder.name}.pdf"))
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))

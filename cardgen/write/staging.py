@@ -140,15 +140,53 @@ def unproven(folder: Path) -> str | None:
     return None
 
 
-def marker_bytes(files: dict[str, str]) -> bytes:
-    """A ``MARKER`` listing ``files`` (name -> digest), as cardgen writes it."""
-    listing = {"written_by": "cardgen", "files": dict(sorted(files.items()))}
-    return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
+def marker_bytes(files: dict[str, str], made_with: dict[str, str] | None = None) -> bytes:
+    """A ``MARKER`` listing ``files`` (name -> digest), as cardgen writes it; ``made_with``: what
+    the folder's name leaves out of the build (``options.PrintOptions.made_with``), if anything."""
+    listing: dict[str, object] = {"written_by": "cardgen"}
+    if made_with:
+        listing["made_with"] = dict(sorted(made_with.items()))
+    listing["files"] = dict(sorted(files.items()))
+    return (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def check_replaceable(dest: Path) -> None:
+def read_made_with(folder: Path) -> dict[str, str] | None:
+    """What ``folder``'s marker says it was made with (None: it says nothing, as a plain build's
+    and an older version's markers do); read after ``unproven`` found the marker sound."""
+    try:
+        data = json.loads(read_file(folder / MARKER, limit=MAX_MARKER_BYTES, what="marker"))
+    except (CardgenError, ValueError, RecursionError):
+        return None
+    made = data.get("made_with") if isinstance(data, dict) else None
+    if not isinstance(made, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in made.items()):
+        return None
+    return made
+
+
+def _another_build(old: dict[str, str], new: dict[str, str]) -> str | None:
+    """How the build in a folder (``old``, as its marker records it) differs from the one about
+    to replace it (``new``), as a phrase; None when they are the same build.
+
+    >>> print(_another_build({"title": "Family night"}, {"title": "FAMILY NIGHT!"}))
+    the title 'Family night' (this build’s: 'FAMILY NIGHT!')
+    >>> _another_build({"theme": "ab"}, {"theme": "cd"}), _another_build({"title": "x"}, {"title": "x"})
+    ('another theme file of the same name', None)
+    """
+    if old.get("title", "") != new.get("title", ""):
+        before, now = old.get("title", ""), new.get("title", "")
+        if not before:
+            return "no title"
+        return f"the title {shown(before, 40)} (this build’s: {shown(now, 40)})" if now else f"the title {shown(before, 40)}"
+    if old.get("theme", "") != new.get("theme", ""):
+        return "another theme file of the same name" if old.get("theme") else "no theme"
+    return None
+
+
+def check_replaceable(dest: Path, made_with: dict[str, str] | None = None) -> None:
     """One line unless ``dest`` is missing, empty, or a folder cardgen can prove it wrote, file
-    by file (``unproven``): only then may a build replace it."""
+    by file (``unproven``): only then may a build replace it. ``made_with``: what the new build
+    records in its marker; a folder whose marker records another title or theme holds another
+    build that only shares its name, and is not replaced either."""
     kind = path_kind(dest, doing="write to")
     if kind == "missing":
         return
@@ -161,6 +199,13 @@ def check_replaceable(dest: Path) -> None:
     if why:
         raise CardgenError(
             f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another --out"
+        )
+    old = read_made_with(dest) if made_with is not None else None
+    other = _another_build(old, made_with) if old is not None and made_with is not None else None
+    if other:
+        raise CardgenError(
+            f"cannot replace {show_path(dest)}: it holds another build, made with {other}; "
+            "give another --out, or move that folder away first"
         )
 
 
@@ -263,7 +308,7 @@ def _signals_held() -> Iterator[None]:
 def swap_in(tmp: Path, dest: Path) -> None:
     """Put the folder ``tmp`` (beside ``dest``) in the place of ``dest``, whole: the old folder
     stays whole until the new one is in, and is deleted after."""
-    check_replaceable(dest)  # again: the folder may have changed while the build ran
+    check_replaceable(dest, read_made_with(tmp) or {})  # again: the folder may have changed while the build ran
     old = _put(tmp, dest)
     if old is not None and os.path.islink(old):
         os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
@@ -359,8 +404,8 @@ def swap_set(stage: Path, out: Path, folders: dict[str, Path], index: bytes) -> 
     the journal goes last. A build killed in between leaves the journal, and the next build in
     ``out`` completes the set before it does anything else (``finish_set``): ``out`` never keeps
     a mix of two sets. Every destination is checked first: a refusal swaps nothing in."""
-    for name in folders:
-        check_replaceable(out / name)
+    for name, path in folders.items():
+        check_replaceable(out / name, read_made_with(path) or {})
     check_index_replaceable(out)
     try:
         (stage / INDEX).write_bytes(index)
@@ -432,8 +477,9 @@ class Staging:
     block without committing deletes the staging folder and any parent folder it had to create.
     """
 
-    def __init__(self, dest: Path) -> None:
+    def __init__(self, dest: Path, made_with: dict[str, str] | None = None) -> None:
         self.dest = dest
+        self.made_with = made_with or {}  # recorded in the marker: see ``check_replaceable``
         self.committed = False
         self.created: list[Path] = []
         self.files: dict[str, str | None] = {}  # staged file -> its digest (None: written elsewhere, see ``place``)
@@ -441,7 +487,7 @@ class Staging:
         self.parent = dest.absolute().parent
         if base == self.parent:
             sweep(self.parent)  # first, so that an old folder put back is judged like any other
-        check_replaceable(dest)  # fail before the build, not after it
+        check_replaceable(dest, self.made_with)  # fail before the build, not after it
         try:
             # a missing --out is made (it is where the staging folder goes), and removed again
             # if the build fails, so a failed build leaves nothing behind
@@ -510,7 +556,7 @@ class Staging:
             files = {rel: known or file_digest(self.tmp / rel) for rel, known in sorted(self.files.items())}
         except OSError as e:
             raise _fail("read", self.tmp, e) from None
-        self.write(MARKER, marker_bytes(files))
+        self.write(MARKER, marker_bytes(files, self.made_with))
         del self.files[MARKER]
         swap_in(self.tmp, self.dest)
         self.committed = True
