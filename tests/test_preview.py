@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -140,13 +141,50 @@ def test_what_is_not_a_cardgen_folder_is_one_line(tmp_path, capsys, make) -> Non
     assert not (tmp_path / "thing-preview.png").exists()
 
 
-def test_open_hands_the_picture_to_the_system_viewer(pack, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import typer
+def _opener(folder, body: str):  # type: ignore[no-untyped-def]
+    """A stand-in ``xdg-open`` on PATH: a shell script with ``body``."""
+    script = folder / "xdg-open"
+    script.write_text("#!/bin/sh\n" + body + "\n")
+    script.chmod(0o755)
+    return folder
 
-    opened: list[str] = []
-    monkeypatch.setattr(typer, "launch", lambda url, **_: opened.append(url) or 0)
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="xdg-open is the opener on Linux")
+def test_open_hands_the_picture_and_the_pdf_to_the_system_viewer(pack, tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    log = tmp_path / "opened.txt"
+    monkeypatch.setenv("PATH", str(_opener(tmp_path, f'echo "$1" >> {log}')))
     assert cli(capsys, "preview", pack, "--open")[0] == 0
-    assert opened == [str(pack.parent / f"{pack.name}-preview.png")]
-    monkeypatch.setattr(typer, "launch", lambda url, **_: 1)
-    code, out, _ = cli(capsys, "preview", pack, "--open")
-    assert code == 0 and "no viewer could be started here" in out
+    assert log.read_text().split() == [str(pack.parent / f"{pack.name}-preview.png")]
+    log.unlink()
+    out_dir = tmp_path / "out"
+    code, out, err = cli(capsys, "pack", "--census", "3", "--preview", "--open", "--out", out_dir)
+    assert code == 0 and err == ""
+    folder = out_dir / "got-pattern-one-census-3"
+    assert log.read_text().split() == [str(out_dir / f"{folder.name}-preview.png"), str(folder / f"{folder.name}.pdf")]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="xdg-open is the opener on Linux")
+def test_no_viewer_is_one_line_of_its_own_and_the_build_still_succeeds(pack, tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # xdg-open without a viewer talks on stderr and fails: its chatter stays out, one line of ours says so
+    chatter = "echo 'www-browser: not found' >&2; echo 'xdg-open: no method available for opening '\"'$1'\"'' >&2; exit 3"
+    monkeypatch.setenv("PATH", str(_opener(tmp_path, chatter)))
+    code, out, err = cli(capsys, "preview", pack, "--open")
+    assert code == 0 and "www-browser" not in out + err
+    assert len(err.strip().splitlines()) == 1 and "no viewer could open" in err and "open it yourself" in err
+    # no opener at all
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    code, out, err = cli(capsys, "preview", pack, "--open")
+    assert code == 0 and len(err.strip().splitlines()) == 1 and "xdg-open is missing" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="xdg-open is the opener on Linux")
+def test_a_viewer_still_open_does_not_hold_cardgen(pack, tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    monkeypatch.setattr(sys.modules["cardgen.cli.app"], "OPEN_WAIT", 0.3)
+    monkeypatch.setenv("PATH", str(_opener(tmp_path, "exec /bin/sleep 30")))
+    started = time.monotonic()
+    code, _, err = cli(capsys, "preview", pack, "--open")
+    assert code == 0 and err == "" and time.monotonic() - started < 10

@@ -103,6 +103,14 @@ Preview = Annotated[
         "picture, to look at before printing.",
     ),
 ]
+Open = Annotated[
+    bool,
+    typer.Option(
+        "--open",
+        help="Open the file to print in the system's viewer when done (and the contact sheet, with --preview).",
+    ),
+]
+OPEN_WAIT = 3.0  # seconds an opener may take to say it failed; one still running has started a viewer
 
 
 def printing(
@@ -197,14 +205,14 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
-def report(headline: str, result: Any, *, preview: bool = False) -> None:
+def report(headline: str, result: Any, *, preview: bool = False, open_it: bool = False) -> None:
     """What a build wrote: the headline, its notes, the preview asked for, and last the file
-    to print and how."""
+    to print and how; ``open_it``: the file to print (and the preview) opened in a viewer."""
     out.print(headline, markup=False)
     for note in result.notes:
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
     if preview:
-        show_preview(result.folder)
+        show_preview(result.folder, open_it=open_it)
     if getattr(result, "upload", None) is not None:  # a print service's preset: what to send it
         out.print(
             f"upload {result.upload}{'/' if result.upload.is_dir() else ''} to {result.service}",
@@ -213,6 +221,8 @@ def report(headline: str, result: Any, *, preview: bool = False) -> None:
         )
     elif result.to_print is not None:
         out.print(f"print {result.to_print} {result.printing}", markup=False, style="bold")
+        if open_it:
+            open_in_viewer(result.to_print)
 
 
 def show_preview(folder: Path, *, open_it: bool = False) -> None:
@@ -221,8 +231,50 @@ def show_preview(folder: Path, *, open_it: bool = False) -> None:
 
     made = preview_folder(folder=folder, progress=progress("preview"))
     out.print(f"preview: {made.path} ({made.what})", markup=False)
-    if open_it and typer.launch(str(made.path)) != 0:
-        out.print(f"  no viewer could be started here: open {made.path} yourself", markup=False)
+    if open_it:
+        open_in_viewer(made.path)
+
+
+def shown_line(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def open_in_viewer(path: Path) -> None:
+    """Open ``path`` in the system's viewer for its kind (``open`` on macOS, the file's
+    association on Windows, ``xdg-open`` elsewhere), or say in one line on stderr that none
+    could: the opener's own chatter never reaches the terminal, and the build it follows has
+    succeeded whatever happens here (exit 0)."""
+    import os
+    import subprocess
+    import tempfile
+
+    if sys.platform == "win32":  # pragma: no cover - not this machine
+        try:
+            os.startfile(str(path))  # type: ignore[attr-defined,unused-ignore]
+            return
+        except OSError as e:
+            err.print(f"could not open {path}: {e.strerror or e}; open it yourself", markup=False, style="yellow")
+            return
+    import shutil
+
+    opener = "open" if sys.platform == "darwin" else "xdg-open"
+    if shutil.which(opener) is None:
+        err.print(f"no viewer to open {path} with here ({opener} is missing): open it yourself", markup=False)
+        return
+    with tempfile.TemporaryFile() as chatter:
+        child = subprocess.Popen(
+            [opener, str(path)], stdin=subprocess.DEVNULL, stdout=chatter, stderr=chatter, start_new_session=True
+        )
+        try:
+            code = child.wait(OPEN_WAIT)
+        except subprocess.TimeoutExpired:
+            return  # still running: a viewer it started in the foreground
+        if code != 0:
+            chatter.seek(0)
+            said = [ln.strip() for ln in chatter.read().decode("utf-8", "replace").splitlines() if ln.strip()]
+            last = said[-1].replace(f"'{path}'", "it").replace(str(path), "it") if said else ""
+            why = f" ({shown_line(last)})" if last else ""
+            err.print(f"no viewer could open {path} here{why}: open it yourself", markup=False, style="yellow")
 
 
 class progress:  # noqa: N801 - called like the function it stands for

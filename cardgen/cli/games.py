@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardgen.cli.app import Out, Preview, app, command_group, out, printing, progress, report
+from cardgen.cli.app import Open, Out, Preview, app, command_group, out, printing, progress, report
 from cardgen.options import PrintOptions
 
 # --- supertrain commands (tiles, supertrain score, scoresheet) ---
@@ -51,6 +51,7 @@ def tiles(
     tile: Annotated[str, typer.Option("--tile", help="Tile size WxH, e.g. 2x1in (the default) or 44x22mm.")] = "2x1in",
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -58,7 +59,7 @@ def tiles(
     from cardgen.products.supertrain import build_tiles
 
     result = build_tiles(set=set_, numerals=numerals, tile=tile, opts=opts, out=out_dir, progress=progress("tiles"))
-    report(f"wrote {result.cards} tiles to {result.folder}/", result, preview=preview)
+    report(f"wrote {result.cards} tiles to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 supertrain = command_group(
@@ -95,6 +96,7 @@ def scoresheet(
     players: Annotated[int, typer.Option("--players", help="Players, 2 to 8: one score and total column each.")] = 4,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -102,7 +104,7 @@ def scoresheet(
     from cardgen.products.scoresheet import build_scoresheet
 
     result = build_scoresheet(game=game, players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result, preview=preview)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 # --- amtrak commands (amtrak score/compare, scorecard) ---
@@ -150,6 +152,7 @@ def scorecard(
     players: Annotated[int, typer.Option(help="1 to 4; 1 is the solo game (with the face-down pile tally).")] = 2,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -157,7 +160,7 @@ def scorecard(
     from cardgen.products.amtrak import build_scorecard
 
     result = build_scorecard(players=players, opts=opts, out=out_dir)
-    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result, preview=preview)
+    report(f"wrote {result.pages} page{'s' if result.pages > 1 else ''} to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 # --- train referee and handouts ---

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cardgen.cli.app import PRINT_ALL, Out, Preview, app, out, printing, progress, report, show_preview
+from cardgen.cli.app import PRINT_ALL, Open, Out, Preview, app, out, printing, progress, report, show_preview
 from cardgen.errors import CardgenError
 from cardgen.options import PrintOptions
 
@@ -62,6 +62,7 @@ def pack(
     ] = "ascending",
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -82,7 +83,7 @@ def pack(
         out=out_dir,
         progress=progress("cards"),
     )
-    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview)
+    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 @app.command(
@@ -107,6 +108,7 @@ def placemat(
     ] = None,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -115,7 +117,7 @@ def placemat(
     from cardgen.products.placemat import build_placemat
 
     result = build_placemat(census=census, grid=grid, opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result, preview=preview)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 @app.command(
@@ -133,6 +135,7 @@ def tokens(
     ] = 7,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -141,7 +144,7 @@ def tokens(
     from cardgen.products.tokens import build_tokens
 
     result = build_tokens(players=players, per_player=per_player, opts=opts, out=out_dir, progress=progress("tokens"))
-    report(f"wrote {result.cards} tokens to {result.folder}/", result, preview=preview)
+    report(f"wrote {result.cards} tokens to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 @app.command(
@@ -211,6 +214,7 @@ def pack2d(
     ] = False,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -223,7 +227,7 @@ def pack2d(
     from cardgen.products.got2d import build_pack2d
 
     result = build_pack2d(categories=categories, copies=copies, opts=opts, out=out_dir, progress=progress("cards"))
-    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview)
+    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 @app.command(
@@ -363,6 +367,7 @@ def handout(
     list_: Annotated[bool, typer.Option("--list", help="List the games and their options, and exit.")] = False,
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -389,7 +394,7 @@ def handout(
         opts=opts,
         out=out_dir,
     )
-    report(f"wrote {result.folder}/", result, preview=preview)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 # --- print-quality commands (testpage) ---
@@ -405,6 +410,7 @@ def handout(
 def testpage(
     out_dir: Out = Path("output"),
     preview: Preview = False,
+    open_it: Open = False,
     *,
     opts: PrintOptions,
 ) -> None:
@@ -414,4 +420,4 @@ def testpage(
     from cardgen.products.testpage import build_testpage
 
     result = build_testpage(opts=opts, out=out_dir)
-    report(f"wrote {result.folder}/", result, preview=preview)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
