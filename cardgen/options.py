@@ -74,7 +74,7 @@ class PrintArgs:
     fold: bool = field(
         default=False,
         metadata={
-            "help": "Fold-over sheets for one-sided printing: each card's back beside its front, mirrored across "
+            "help": "Fold-over sheets for one-sided printing: each {card}'s back beside it, mirrored across "
             "a dashed fold line. Fold on the line, printed side out, glue, cut on the marks. Not with --backs."
         },
     )

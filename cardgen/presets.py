@@ -72,6 +72,16 @@ class Preset:
         """Where the service's own files go in a deck's folder."""
         return self.name
 
+    def upload_pdf(self, name: str) -> str:
+        """The file name of the PDF a service takes, for a deck named ``name`` (its folder's
+        name): apart from the deck's sheets (``<name>.pdf``), so that gathered in one place for a
+        print shop, the two never collide.
+
+        >>> PRESETS["drivethrucards"].upload_pdf("got-pattern-one-census-2-preset-drivethrucards")
+        'got-pattern-one-census-2-preset-drivethrucards-upload.pdf'
+        """
+        return f"{name}-upload.pdf"
+
     def px(self, mm: float) -> float:
         """``mm`` in pixels at the preset's dpi."""
         return mm / MM_PER_INCH * self.dpi
@@ -92,7 +102,7 @@ class Preset:
         if self.files == "png":
             return f"{self.folder}/001.png … and back.png, {self.dpi} dpi"
         if self.files == "pdf":
-            return f"{self.folder}/{deck}.pdf: a page a card side, back then front, CMYK"
+            return f"{self.folder}/{self.upload_pdf(deck)}: a page a card side, back then front, CMYK"
         return "the sheets PDF only"
 
     def text_outside(self, drawing: Drawing) -> Iterator[str]:
@@ -148,8 +158,12 @@ PRESETS: dict[str, Preset] = {
             "pdf",
             image_px=(825, 1125),
             safe_px=(675, 975),
-            source="DriveThruCards' card creation guide (drivethrucards.com, publisher resources): a page a card "
-            "side at 2.75 × 3.75 in (1/8 in bleed), back then front, 300 dpi, CMYK, PDF/X-1a",
+            source="DriveThruCards' publisher help, 'Common Card Prep Issues & Solutions' "
+            "(onebookshelfpublisherservice.zendesk.com, article 227867607): text 1/8 in inside the cut, a 1/8 in "
+            "bleed on all four sides (2.75 × 3.75 in for poker), the PDF to be PDF/X-1a:2003; and its card "
+            "creation guide: a page a card side, back then front, 300 dpi, CMYK",
+            verified="bleed, page size and safe zone checked against DriveThruCards' publisher help page "
+            "(a stored copy read on 2026-11-27); page order and CMYK as commonly cited",
         ),
         Preset(
             "thegamecrafter",
@@ -198,17 +212,28 @@ def preset(name: str) -> Preset:
     return PRESETS[key]
 
 
-def preset_rows() -> list[tuple[str, str, str, str, str]]:
-    """What ``--preset list`` shows, a row a preset: name, service, card with its bleed, safe zone, files.
+def preset_rows(size: tuple[float, float] | None = None, noun: str = "card") -> list[tuple[str, str, str, str, str]]:
+    """What ``--preset list`` shows, a row a preset: name, service, card with its bleed, safe zone,
+    files; for components of another ``size`` (mm: tiles keep their own), their figures instead.
 
     >>> preset_rows()[3]
     ('thegamecrafter', 'The Game Crafter', 'poker 2.5 × 3.5 in + 1/8in bleed (825 × 1125 px)', '1/8in inside the cut (675 × 975 px)', 'thegamecrafter/001.png … and back.png, 300 dpi')
+    >>> preset_rows((50.8, 25.4), "tile")[3][2:4]
+    ('a 2 × 1 in tile + 1/8in bleed (675 × 375 px)', '1/8in inside the cut (525 × 225 px)')
     """
     rows = []
     for p in PRESETS.values():
-        card = f"{p.card} {POKER}" + (f" + {p.bleed} bleed" if p.bleed_mm else ", no bleed")
-        card += f" ({p.image_px[0]} × {p.image_px[1]} px)" if p.image_px else ""
-        safe = f"{p.safe} inside the cut" + (f" ({p.safe_px[0]} × {p.safe_px[1]} px)" if p.safe_px else "")
+        if size is None:
+            card = f"{p.card} {POKER}" + (f" + {p.bleed} bleed" if p.bleed_mm else ", no bleed")
+            card += f" ({p.image_px[0]} × {p.image_px[1]} px)" if p.image_px else ""
+            safe = f"{p.safe} inside the cut" + (f" ({p.safe_px[0]} × {p.safe_px[1]} px)" if p.safe_px else "")
+        else:
+            w, h = size
+            inches = f"{w / MM_PER_INCH:g} × {h / MM_PER_INCH:g} in"
+            b, z = p.bleed_mm, p.safe_mm
+            card = f"a {inches} {noun}" + (f" + {p.bleed} bleed" if b else ", no bleed")
+            card += f" ({round(p.px(w + 2 * b))} × {round(p.px(h + 2 * b))} px)"
+            safe = f"{p.safe} inside the cut ({round(p.px(w - 2 * z))} × {round(p.px(h - 2 * z))} px)"
         rows.append((p.name, p.service, card, safe, p.describe_files()))
     return rows
 

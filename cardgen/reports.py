@@ -86,15 +86,19 @@ def handouts_text() -> str:
     return "\n".join(lines)
 
 
-def presets_text() -> str:
+def presets_text(size: tuple[float, float] | None = None, noun: str = "card") -> str:
     """``--preset list``: each print service's preset, its card with its bleed, its safe zone, its
-    files, and whether its figures were checked against the service's own page."""
+    files, and whether its figures were checked against the service's own page; for components
+    that keep their own ``size`` (tiles), their figures under each service's bleed and safe zone."""
     lines = []
-    for (name, service, card, safe, files), p in zip(preset_rows(), PRESETS.values()):
-        lines += [f"{name:17} {service}", f"{'':17} card: {card}", f"{'':17} safe zone: {safe}"]
+    for (name, service, card, safe, files), p in zip(preset_rows(size, noun), PRESETS.values()):
+        lines += [f"{name:17} {service}", f"{'':17} {noun}: {card}", f"{'':17} safe zone: {safe}"]
         lines += [f"{'':17} files: {files}"]
         lines += [f"{'':17} figures: {p.verified}"] if p.verified else []
-    lines.append("A preset fixes the card size and bleed: --card or --bleed saying otherwise is refused.")
+    if size is None:
+        lines.append("A preset fixes the card size and bleed: --card or --bleed saying otherwise is refused.")
+    else:
+        lines.append(f"A {noun} keeps its own size (--{noun}); a preset fixes its bleed: --bleed otherwise is refused.")
     return "\n".join(lines)
 
 

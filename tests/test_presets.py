@@ -66,7 +66,13 @@ def test_the_preset_figures_are_the_published_ones():
     dtc = preset("drivethrucards")
     assert dtc.card_mm == pytest.approx((DTC["trim_in"][0] * 25.4, DTC["trim_in"][1] * 25.4))
     assert dtc.card_mm[0] + 2 * dtc.bleed_mm == pytest.approx(DTC["page_in"][0] * 25.4)
-    assert all(p.verified.startswith("commonly cited; not verified") for p in PRESETS.values() if p.name != "home")
+    # DriveThruCards' publisher help (a stored copy read 2026-11-27): "Make sure your bleed is 1/8" (.125")
+    # on all four sides ... for the U.S. Poker-sized cards (2.5" x 3.5") your final layout size should be
+    # 2.75" x 3.75" with the bleed"; "Do not place any text closer than 1/8" (.125") from any finished edge".
+    assert dtc.bleed_mm == pytest.approx(25.4 / 8) and dtc.safe_mm == pytest.approx(25.4 / 8)
+    assert dtc.verified.startswith("bleed, page size and safe zone checked")
+    others = [p for p in PRESETS.values() if p.name not in ("home", "drivethrucards")]
+    assert all(p.verified.startswith("commonly cited; not verified") for p in others)
 
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED))
@@ -87,7 +93,8 @@ def test_a_png_service_gets_a_png_a_card_and_the_back_at_its_size(decks, name): 
 def test_the_drivethrucards_pdf_is_back_then_front_cmyk_with_its_boxes(decks):  # type: ignore[no-untyped-def]
     folder = decks["drivethrucards"]
     [path] = (folder / "drivethrucards").iterdir()
-    assert path.name == folder.name + ".pdf"
+    assert path.name == folder.name + "-upload.pdf"  # never the sheets' name: gathered, the two do not collide
+    assert (folder / f"{folder.name}.pdf").exists()
     page_pt = [v * 72 for v in DTC["page_in"]]
     trim = (DTC["page_in"][0] - DTC["trim_in"][0]) / 2 * 72
     with pikepdf.open(path) as pdf:
@@ -127,7 +134,11 @@ def test_preset_list_shows_every_service_its_card_safe_zone_and_files(capsys):  
     for words in ("The Game Crafter", "825 × 1125 px", "822 × 1122 px", "675 × 975 px", "back then front", "CMYK"):
         assert words in out
     assert "not verified against the service's page" in out
-    assert cli(capsys, "tiles", "--preset", "list")[1] == out
+    # tiles keep their own size: the list gives a tile's figures under each service's bleed and safe zone
+    code, tiles, _ = cli(capsys, "tiles", "--preset", "list")
+    assert code == 0 and "tile: a 2 × 1 in tile + 1/8in bleed (675 × 375 px)" in tiles  # The Game Crafter
+    assert "822 × 1122 px" not in tiles and "tile: a 2 × 1 in tile + 0.12in bleed (672 × 372 px)" in tiles
+    assert "tile: a 3 × 1.5 in tile" in cli(capsys, "tiles", "--tile", "3x1.5in", "--preset", "list")[1]
 
 
 @pytest.mark.parametrize(
@@ -295,7 +306,7 @@ def test_a_preset_for_items_without_a_back_is_one_line(tmp_path):  # type: ignor
     "name, sent",
     [
         ("thegamecrafter", "got-pattern-one-census-2-preset-thegamecrafter/thegamecrafter/"),
-        ("drivethrucards", "drivethrucards/got-pattern-one-census-2-preset-drivethrucards.pdf"),
+        ("drivethrucards", "drivethrucards/got-pattern-one-census-2-preset-drivethrucards-upload.pdf"),
     ],
 )
 def test_the_last_line_names_what_to_send_the_service(tmp_path, capsys, name, sent):  # type: ignore[no-untyped-def]

@@ -119,12 +119,14 @@ def printing(
     png_names: str = "png/001.png, png/002.png …",
     help: dict[str, str] | None = None,
     defaults: dict[str, Any] | None = None,
+    size_option: str = "",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The command also takes these print options (declared once, in ``options.PrintArgs``)
     and receives them parsed, as one ``PrintOptions`` called ``opts``. Each option's help speaks
     of what the command makes (``noun``: "card", "tile" …; ``png_names``: its PNGs' names);
     ``help`` replaces an option's help where the command uses it otherwise (a tile's title goes
-    on its back), ``defaults`` an option's default (a handout's margin)."""
+    on its back), ``defaults`` an option's default (a handout's margin); ``size_option``: the
+    command's own option giving its components' size, when not ``--card`` (``--tile``)."""
     optional: dict[str, Any] = {"int | None": Optional[int], "str | None": Optional[str]}
     words = {"card": noun, "cards": noun + "s", "png_names": png_names}
 
@@ -157,8 +159,10 @@ def printing(
             args = PrintArgs(**{n: kw.pop(n) for n in names})
             if (args.preset or "").strip().lower() == "list":  # the presets, and nothing built
                 from cardgen.reports import presets_text
+                from cardgen.units import parse_card
 
-                out.print(presets_text(), markup=False)
+                size = parse_card(kw[size_option]) if size_option else None
+                out.print(presets_text(size, noun), markup=False)
                 return None
             if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
                 from cardgen.themes.read import parse_print_args

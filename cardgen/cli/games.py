@@ -34,8 +34,12 @@ from cardgen.options import PrintOptions
     "preset",
     noun="tile",
     png_names="png/0-train.png, png/12-5.png … (each tile's own name)",
+    size_option="tile",
     help={
         "title": "A name printed on the back of every tile (plain text).",
+        "preset": "A print service's preset: its bleed and safe zone, and the files it asks for (the tiles keep "
+        "their --tile size): home, makeplayingcards, drivethrucards, thegamecrafter, printerstudio; "
+        "--preset list shows each with a tile's figures.",
         "backs": "Add a backs page after each sheet. Print double-sided and flip on the edge the build names: "
         "the short edge of the usual landscape tile sheets.",
     },
@@ -72,7 +76,11 @@ app.add_typer(
 )
 
 
-@supertrain.command("score", epilog='Example: cardgen supertrain score "12-5 3-Train A-Train" --json')
+@supertrain.command(
+    "score",
+    epilog='Example: cardgen supertrain score "12-5 3-Train A-Train" --json',
+    short_help="The points a hand left at the end of a round counts",
+)
 def supertrain_score(
     hand: Annotated[
         str, typer.Argument(help="Tiles left in a hand, separated by spaces or commas: 12-5, 3-Train, A-Train …")
@@ -118,7 +126,11 @@ app.add_typer(amtrak, name="amtrak", rich_help_panel="Amtrak", short_help="Score
 AmtrakJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of aligned columns.")]
 
 
-@amtrak.command("score", epilog='Example: cardgen amtrak score "K/7 Q/2 J/5 9/3" --json')
+@amtrak.command(
+    "score",
+    epilog='Example: cardgen amtrak score "K/7 Q/2 J/5 9/3" --json',
+    short_help="Score one train: each car's Type, Fleet and value, the bonus",
+)
 def amtrak_score(
     train: Annotated[
         str, typer.Argument(help="The cars as TIE/RAIL, separated by spaces or commas: A 2 … 10 J Q K, JK a Joker.")
@@ -131,7 +143,11 @@ def amtrak_score(
     out.print(amtrak_score_text(train=train, as_json=json_), markup=False, soft_wrap=True)
 
 
-@amtrak.command("compare", epilog='Example: cardgen amtrak compare "K/7 Q/2 J/5 9/3" "7/7 K/2 Q/3 J/4"')
+@amtrak.command(
+    "compare",
+    epilog='Example: cardgen amtrak compare "K/7 Q/2 J/5 9/3" "7/7 K/2 Q/3 J/4"',
+    short_help="Rank trains, highest total first, with the tie-break",
+)
 def amtrak_compare(
     trains: Annotated[list[str], typer.Argument(help="Two or more trains, each one quoted argument.")],
     json_: AmtrakJson = False,
@@ -178,6 +194,7 @@ app.add_typer(
     "can-play",
     epilog="Examples: cardgen train can-play J,8,J --on 10 ; cardgen train can-play 2,3,4,5,6 --on A --where closed "
     "--hand 2,3,4,5,6",
+    short_help="Whether a play is legal on a card, and why (exit 0 legal, 1 not)",
 )
 def train_can_play(
     play: Annotated[str, typer.Argument(help="The cards laid at once, first laid first: 7, J,8,J, K,K, 2,3,4,5,6.")],

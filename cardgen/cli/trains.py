@@ -272,8 +272,9 @@ def check(
         n = len(report.violations)
         verdict = "OK" if report.ok else f"FAILED: {n} violation{'s' if n != 1 else ''}"
         checked = f"checked ({report.pack})" if report.kind == "files" else f"checked as {report.pack}"
+        noun = report.noun[:-1] if report.cards == 1 and report.noun.endswith("s") else report.noun
         out.print(
-            f"{report.target}: {report.cards} {report.noun} {checked}: {verdict}",
+            f"{report.target}: {report.cards} {noun} {checked}: {verdict}",
             markup=False,
             soft_wrap=True,
         )
@@ -406,7 +407,18 @@ def handout(
     rich_help_panel="Printing and proof",
     short_help="A duplex (or --fold) test sheet: measure how far your printer shifts backs",
 )
-@printing("paper", "margin", "back_offset", "fold")
+@printing(
+    "paper",
+    "margin",
+    "back_offset",
+    "fold",
+    help={
+        "back_offset": "Move the back page X,Y mm (X right, Y up, as on screen): print it again with the offset you "
+        "read, and the two crosses should meet, e.g. 0.5,-1.",
+        "fold": "The fold-over test instead: one page to print one-sided and fold on its dashed line, to see how "
+        "well your folds line up a --fold sheet's backs.",
+    },
+)
 def testpage(
     out_dir: Out = Path("output"),
     preview: Preview = False,

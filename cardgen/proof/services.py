@@ -128,7 +128,7 @@ def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> 
 
 
 def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, drawn: Drawn | None) -> list[Violation]:
-    name = f"{data['name']}.pdf"
+    name = p.upload_pdf(data["name"])
     found: list[str] = []
 
     def check(_: str, raw: bytes, __: Any) -> str | None:

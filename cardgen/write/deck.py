@@ -26,7 +26,7 @@ from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.check import Violation
 from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
-from cardgen.write.services import write_service
+from cardgen.write.services import service_files, write_service
 from cardgen.write.staging import Staging
 from cardgen.write.workers import second_core
 
@@ -277,13 +277,13 @@ def write_deck(
         else:
             side = f"{faces[0][1].width / 25.4:.3g} × {faces[0][1].height / 25.4:.3g} in"
             notes.append(
-                f"{service.folder}/{folder.name}.pdf: for {service.service}, a page a {noun[:-1]} side "
+                f"{service_files(service, folder.name)}: for {service.service}, a page a {noun[:-1]} side "
                 f"({side} with its bleed), back then front, CMYK (not certified PDF/X-1a: see the README)"
             )
     print_sides: Sides = "fold" if opts.fold else "duplex" if backs else "one"
     printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
     result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
     if service is not None and faces:  # the service prints it: the last line names what to send
-        result.upload = folder / service.folder / (f"{folder.name}.pdf" if service.files == "pdf" else "")
+        result.upload = folder / (service_files(service, folder.name) if service.files == "pdf" else service.folder)
         result.service = service.service
     return result

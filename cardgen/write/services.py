@@ -1,6 +1,6 @@
 """A print service's own files beside a deck's (``--preset NAME``), in the folder named for the
 service: one PNG a card and ``back.png`` (``thegamecrafter/001.png`` …), or one PDF a deck, a
-page a card side, back then front, in CMYK (``drivethrucards/<deck>.pdf``). Drawn from the very
+page a card side, back then front, in CMYK (``drivethrucards/<deck>-upload.pdf``). Drawn from the very
 drawings the deck's SVGs are, at the preset's dpi.
 """
 
@@ -16,7 +16,7 @@ from cardgen.render.png import drawing_png
 
 def service_files(preset: Preset, name: str) -> str:
     """Where the PDF of a deck named ``name`` goes, for a preset that writes one."""
-    return f"{preset.folder}/{name}.pdf"
+    return f"{preset.folder}/{preset.upload_pdf(name)}"
 
 
 def service_pdf(faces: Sequence[Drawing], back: Drawing, title: str) -> bytes:
