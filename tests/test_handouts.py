@@ -290,7 +290,10 @@ def test_pdf_fonts_are_embedded(written, game):
                 names.add(str(font.BaseFont))
                 fonts = [font] + list(font.get("/DescendantFonts", []))
                 assert any("/FontDescriptor" in f and "/FontFile2" in f.FontDescriptor for f in fonts), font.BaseFont
-    assert {re.sub(r"^[A-Z]{6}\+", "", n.lstrip("/")) for n in names} >= {"DejaVuSans", "DejaVuSans-Bold"}
+    found = {re.sub(r"^[A-Z]{6}\+", "", n.lstrip("/")) for n in names}
+    # the house's type (#23): every word in Atkinson Hyperlegible, codes and arrows in DejaVu Sans Mono
+    assert found >= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold", "DejaVuSansMono"}
+    assert found <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold"}
 
 
 def test_train_diagrams_are_vector_paths_in_the_pdf_and_svg_in_the_html(written):
