@@ -28,7 +28,6 @@ from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer
 from reportlab.platypus import PageBreak as RLPageBreak
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
-from reportlab.platypus.flowables import BalancedColumns
 
 from cardgen import __version__
 from cardgen.layout import typescale
@@ -50,6 +49,7 @@ from cardgen.layout.document import (
 )
 from cardgen.layout.shapes import Drawing, sans_covers
 from cardgen.render import font_path, ps_name
+from cardgen.render.columns import TwoColumns, units_of
 from cardgen.render.pdf import PT, _Page
 
 SANS = ps_name("sans", False)
@@ -61,8 +61,8 @@ GREY = colors.HexColor("#5a5a5a")
 RULE = colors.HexColor("#c8c8c8")
 WHITE = colors.white
 FOOTER = 6.0  # mm between the text and the bottom margin, where "page i of n" goes
-CELL_PAD = 3.2  # points, left and right of a table cell's text
-GUTTER = 6.0  # mm between two columns
+CELL_PAD = 2.6  # points, left and right of a table cell's text
+GUTTER = 5.0  # mm between two columns
 MONO_SCALE = 0.92  # DejaVu Sans Mono's capitals are taller than Atkinson's: this evens them
 
 
@@ -230,12 +230,12 @@ def _page_numbers(title: str, margin: float) -> type[Canvas]:
                 width = self._pagesize[0]
                 self.setStrokeColor(RULE)
                 self.setLineWidth(0.5)
-                self.line(margin, margin + 10, width - margin, margin + 10)
+                self.line(margin + 6, margin + 10, width - margin - 6, margin + 10)
                 self.setFont(SANS, NOTE_PT)
                 self.setFillColor(GREY)
-                self.drawRightString(width - margin, margin, f"page {number} of {total}")
+                self.drawRightString(width - margin - 6, margin, f"page {number} of {total}")
                 if title:
-                    self.drawString(margin, margin, _fitted(title, width / 2))
+                    self.drawString(margin + 6, margin, _fitted(title, width / 2))
                 super().showPage()
             super().save()
 
@@ -260,7 +260,7 @@ def _natural_widths(table: Table, size: float) -> list[float]:
         widths.append(
             max(pdfmetrics.stringWidth(text, f, size * (MONO_SCALE if f == MONO_BOLD else 1)) for text, f in cells)
             + 2 * CELL_PAD
-            + 1
+            + 0.5
         )
     return widths
 
@@ -272,8 +272,14 @@ def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent
         widths = [avail * w / total for w in table.widths]
     elif sum(natural) <= avail:
         widths = natural
-    else:  # share out what is left after the narrow columns, in proportion
-        widths = [w * avail / sum(natural) for w in natural]
+    else:  # columns of single words keep their width; the others share what is left, in proportion
+        whole = [i for i in range(table.columns) if not any(" " in r[i] for r in (table.header, *table.rows))]
+        rest = avail - sum(natural[i] for i in whole)
+        wraps = sum(w for i, w in enumerate(natural) if i not in whole)
+        if whole and wraps and rest > 0.3 * wraps:
+            widths = [w if i in whole else w * rest / wraps for i, w in enumerate(natural)]
+        else:
+            widths = [w * avail / sum(natural) for w in natural]
     right = set(table.numeric)
     data = [
         [RLParagraph(_runs(h), styles["head-number" if i in right else "head"]) for i, h in enumerate(table.header)]
@@ -339,22 +345,16 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
 def _kept(flowables: Sequence[Flowable]) -> list[Flowable]:
     """Each run of keep-with-next flowables (a heading, a table's caption, a line ending in a
     colon, a figure's art) joined with the flowable after it, so that none is left alone at
-    the foot of a page or column."""
-    out: list[Flowable] = []
-    run: list[Flowable] = []
-    for f in flowables:
-        run.append(f)
-        if f.getKeepWithNext():
-            continue
-        out.append(KeepTogether(run) if len(run) > 1 else run[0])
-        run = []
-    out += run
-    return out
+    the foot of a page."""
+    return [KeepTogether(unit) if len(unit) > 1 else unit[0] for unit in units_of(flowables)]
 
 
 def _flowables(
-    blocks: Sequence[Block], styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color
+    blocks: Sequence[Block], styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color, keep: bool = True
 ) -> list[Flowable]:
+    """The flowables of ``blocks`` in ``avail`` points; ``keep``: runs kept together (not in
+    columns, which keep their own units, nor in a table's cell, where a KeepTogether cannot
+    measure itself)."""
     out: list[Flowable] = []
     for n, block in enumerate(blocks):
         following = blocks[n + 1] if n + 1 < len(blocks) else None
@@ -384,24 +384,13 @@ def _flowables(
             out.append(_beside(block, styles, avail, accent))
         elif isinstance(block, PageBreak):
             out.append(RLPageBreak())
-    return _kept(out)
+    return _kept(out) if keep else out
 
 
 def _columns(block: Columns, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> Flowable:
     gutter = GUTTER * PT
-    inner = _flowables(block.blocks, styles, (avail - gutter) / 2, accent)
-    return BalancedColumns(
-        inner,
-        nCols=2,
-        innerPadding=gutter,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        spaceAfter=2,
-        vLinesStrokeColor=RULE,
-        vLinesStrokeWidth=0.4,
-    )
+    inner = _flowables(block.blocks, styles, (avail - gutter) / 2, accent, keep=False)
+    return TwoColumns(units_of(inner), gutter, RULE)
 
 
 def _beside(block: Beside, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> Flowable:
@@ -411,7 +400,7 @@ def _beside(block: Beside, styles: dict[str, ParagraphStyle], avail: float, acce
     figure = block.figure
     art = _Art(figure.drawing, min(figure.width_mm * PT, left))
     picture = [art, RLParagraph(_runs(figure.caption), styles["caption"])]
-    words = _flowables(block.blocks, styles, right, accent)
+    words = _flowables(block.blocks, styles, right, accent, keep=False)
     grid = RLTable([[picture, words]], colWidths=[left + gutter, right], hAlign="LEFT")
     grid.setStyle(
         TableStyle(
