@@ -368,7 +368,9 @@ def _flowables(
         elif isinstance(block, Steps | Bullets):
             numbered = isinstance(block, Steps)
             for i, item in enumerate(block.items, 1):
-                out.append(RLParagraph(_markup(item), styles["item"], bulletText=f"{i}" if numbered else "•"))
+                para = RLParagraph(_markup(item), styles["item"], bulletText=f"{i}" if numbered else "•")
+                para.keepWithNext = 1  # a list stays in one piece: in one column, on one page
+                out.append(para)
             out.append(Spacer(1, 2))
         elif isinstance(block, Table):
             out += _table(block, styles, avail, accent)
