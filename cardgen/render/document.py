@@ -265,6 +265,24 @@ def _natural_widths(table: Table, size: float) -> list[float]:
     return widths
 
 
+def _no_split_words(table: Table, widths: list[float], size: float) -> list[float]:
+    """``widths`` widened where a column is narrower than its longest word (ReportLab would cut
+    the word: "Substitut/e"), the room taken from the columns that have some to spare."""
+    least = []
+    for i, head in enumerate(table.header):
+        font = MONO_BOLD if i in table.mono else SANS
+        words = [(w, SANS_BOLD) for w in head.split()] + [(w, font) for row in table.rows for w in row[i].split()]
+        scale = MONO_SCALE if font == MONO_BOLD else 1
+        least.append(
+            max((pdfmetrics.stringWidth(w, f, size * scale) for w, f in words), default=0) + 2 * CELL_PAD + 0.5
+        )
+    short = sum(max(0.0, m - w) for m, w in zip(least, widths))
+    spare = sum(max(0.0, w - m) for m, w in zip(least, widths))
+    if not short or spare < short:
+        return widths
+    return [m if w < m else w - (w - m) * short / spare for m, w in zip(least, widths)]
+
+
 def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> list[Flowable]:
     natural = _natural_widths(table, styles["cell"].fontSize)
     if table.widths is not None:
@@ -280,6 +298,7 @@ def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent
             widths = [w if i in whole else w * rest / wraps for i, w in enumerate(natural)]
         else:
             widths = [w * avail / sum(natural) for w in natural]
+    widths = _no_split_words(table, widths, styles["cell"].fontSize)
     right = set(table.numeric)
     data = [
         [RLParagraph(_runs(h), styles["head-number" if i in right else "head"]) for i, h in enumerate(table.header)]
@@ -345,8 +364,11 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
 def _kept(flowables: Sequence[Flowable]) -> list[Flowable]:
     """Each run of keep-with-next flowables (a heading, a table's caption, a line ending in a
     colon, a figure's art) joined with the flowable after it, so that none is left alone at
-    the foot of a page."""
-    return [KeepTogether(unit) if len(unit) > 1 else unit[0] for unit in units_of(flowables)]
+    the foot of a page; and each table kept whole."""
+    # a table stays whole too, header and rows on one page, unless it is taller than a page
+    return [
+        KeepTogether(unit) if len(unit) > 1 or isinstance(unit[0], RLTable) else unit[0] for unit in units_of(flowables)
+    ]
 
 
 def _flowables(
