@@ -36,7 +36,7 @@ from cardgen.files import read_file, reason
 from cardgen.options import PRINT_FIELDS, PrintArgs, PrintOptions
 from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
-from cardgen.render.html import render_template
+from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
 from cardgen.write.staging import INDEX, Staging, check_index_replaceable, swap_set
 from cardgen.write.workers import worker_pool
@@ -303,16 +303,48 @@ def build_set(
 class Entry:
     """One built item as the index shows it: paths are relative to the index page."""
 
-    name: str
-    title: str
+    name: str  # the item as a command names it: "pack: pattern one, census 7"
+    title: str  # what it is, by name: "Game of Trains: pattern one, census 7", "Amtrak scorecard"
+    kind: str  # the product: "rules handout", "Game of Trains variant pack"
     folder: str
     picture: str | None
     pdfs: list[str]
     pages: list[str]  # HTML pages (handouts, rules)
     svgs: int
+    svg_folder: str  # the folder that holds the SVG files
+    svg_label: str  # what the SVG files are: "84 card SVG files", "1 page SVG"
     count: str  # "84 cards · 10 sheets"
     notes: list[str]
     printing: str
+    first: bool = False  # printed before anything else (the test page)
+
+
+def _svg_label(result: Any, n: int, first: str) -> str:
+    """What the item's SVG files are: one per card or tile, a picture of a page, a diagram."""
+    if not n:
+        return ""
+    if Path(first).stem.startswith("figure"):
+        return "the diagram as SVG" if n == 1 else f"{n} diagram SVG files"
+    noun = str(getattr(result, "noun", "cards")).rstrip("s") if getattr(result, "cards", None) else "page"
+    if noun == "page" and n == 1:
+        return "the page as SVG"
+    return f"{n} {noun} SVG file{'s' if n != 1 else ''}"
+
+
+def _titled(item: Item, kind: str) -> str:
+    """An item's title when its result names none: its options in words ("Pattern one, census 7",
+    "4 players"), or what it is."""
+    words = ", ".join(
+        f"{v} player{'s' if v != 1 else ''}"
+        if k == "players" and isinstance(v, int)
+        else k
+        if v is True
+        else f"{k} {v}"
+        for k, v in item.options.items()
+        if k != "game"
+    )
+    text = words or kind
+    return text[:1].upper() + text[1:]
 
 
 def entry(job: Job, result: Any, out: Path) -> Entry:
@@ -326,19 +358,42 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
     sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
     if sheets:
         parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
+    folder = Path(result.folder).relative_to(out).as_posix()
+    svg_folder = Path(svgs[0]).parent.as_posix() if len(svgs) > 1 else svgs[0] if svgs else folder
     return Entry(
         name=job.item.name,
-        title=job.product.title,
-        folder=Path(result.folder).relative_to(out).as_posix(),
+        title=getattr(result, "title", "") or _titled(job.item, job.product.title),
+        kind=job.product.title,
+        folder=folder,
         picture=svgs[0] if svgs else None,
         pdfs=[r for r in rel if r.endswith(".pdf")],
         pages=[r for r in rel if r.endswith(".html")],
         svgs=len(svgs),
+        svg_folder=svg_folder + ("/" if len(svgs) > 1 else ""),
+        svg_label=_svg_label(result, len(svgs), svgs[0] if svgs else ""),
         count=" · ".join(parts),
         notes=list(result.notes),
         printing=result.printing,
+        first=job.product.first,
     )
 
 
 def index_page(entries: Sequence[Entry], *, title: str = "cardgen: everything built") -> bytes:
-    return render_template("index.html.j2", title=title, entries=list(entries))
+    """The build's index: the items to print first (the test page) in a banner, then a card for
+    every other item: its picture, its name, what it holds and how to print it, its files."""
+    first = [e for e in entries if e.first]
+    rest = [e for e in entries if not e.first]
+    words = " ".join(
+        [
+            title,
+            *(f"{e.name} {e.title} {e.kind} {e.count} {e.printing} {e.svg_label} {' '.join(e.notes)}" for e in entries),
+        ]
+    )
+    return render_template(
+        "index.html.j2",
+        title=title,
+        entries=list(entries),
+        first=first,
+        rest=rest,
+        fonts=page_fonts(words + " PDF rules SVG Print first Start here", "".join(e.folder for e in entries)),
+    )

@@ -13,8 +13,9 @@ from cardgen.cli import run
 
 # What the default set is, from the issue: three GoT patterns at the seed's censuses, placemats
 # for 5, 6, 7 and the 3×3 mat, the default 2D pack, SuperTrain wild tiles and a score sheet,
-# Amtrak scorecards, and the five handouts.
+# Amtrak scorecards, and the five handouts; and the duplex test page, to print first (#23).
 DEFAULT_FOLDERS = {
+    "testpage",
     "got-pattern-one-census-7",
     "got-pattern-two-census-7",
     "got-pattern-three-census-5",
@@ -68,7 +69,7 @@ def test_the_default_set_is_every_product(default_build):
 def test_every_link_and_picture_of_the_index_resolves(default_build):
     page = html.parse(str(default_build / "index.html")).getroot()
     articles = page.findall(".//article")
-    assert len(articles) == len(DEFAULT_FOLDERS)
+    assert len(articles) == len(DEFAULT_FOLDERS) - 1  # the test page leads, in a banner of its own
     targets = [a.get("href") for a in page.iter("a")] + [i.get("src") for i in page.iter("img")]
     assert len(targets) > 3 * len(articles)
     for target in targets:
@@ -81,6 +82,36 @@ def test_every_link_and_picture_of_the_index_resolves(default_build):
         assert article.find(".//h2").text_content().strip()
     text = page.text_content()
     assert "84 cards · 10 sheets" in text and "21 tiles · 1 sheet" in text and "100 %" in text
+
+
+def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_leads_with_the_test_page(
+    default_build,
+):
+    """#23: five handouts headed "rules handout", SVG "folders", no test page."""
+    page = html.parse(str(default_build / "index.html")).getroot()
+    start = page.find(".//section[@class='first']")
+    assert start is not None and "Start here" in start.text_content()
+    assert [a.get("href") for a in start.iter("a")] == ["testpage/testpage.pdf"]
+    assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
+    titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}
+    for game in (
+        "Game of Trains: pattern one, census 7",
+        "Game of Trains in two dimensions: 3×3",
+        "SuperTrain",
+        "Amtrak",
+        "Train",
+    ):
+        assert game in titles, sorted(titles)
+        assert titles[game].find(".//p[@class='kind']").text == "rules handout"
+    assert sum(1 for t in titles if t == "rules handout") == 0
+    labels = [(" ".join(a.text_content().split()), a.get("href")) for a in page.iter("a") if "SVG" in a.text_content()]
+    assert ("84 card SVG files", "got-pattern-one-census-7/cards/") in labels  # the folder that holds them
+    assert ("21 tile SVG files", "supertrain-wild/tiles/") in labels
+    assert ("the diagram as SVG", "handout-amtrak/figure-1.svg") in labels
+    assert not any(label.endswith("SVGs") for label, _ in labels)  # says what they are
+    # the fonts travel with the page, as they do with the handouts
+    raw = (default_build / "index.html").read_text("utf-8")
+    assert "@font-face{font-family:'Atkinson Hyperlegible'" in raw and "src:url(data:font/ttf;base64," in raw
 
 
 def test_two_builds_are_byte_identical(default_build, tmp_path):

@@ -36,7 +36,7 @@ from PIL import Image, ImageChops, ImageStat
 
 import cardgen.render.fonts as fonts_module
 import cardgen.render.svg as svg_module
-from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text, drawn_family
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.render import font_path, render
 from tests.helpers import as_older, older_line
@@ -359,7 +359,11 @@ def reference_svg(drawing: Drawing, title: str = "") -> bytes:
             paint(el, shape.fill, shape.stroke, shape.stroke_width)
         elif isinstance(shape, Text):
             el = d.text(shape.text, insert=(n(shape.x), n(shape.y)), **attrs)
-            el["font-family"] = "'DejaVu Sans Mono', monospace"
+            # the family the text is drawn in (the sans family where it has every letter)
+            el["font-family"] = {
+                "mono": "'DejaVu Sans Mono', monospace",
+                "sans": "'Atkinson Hyperlegible', sans-serif",
+            }[drawn_family(shape.text, shape.family) if shape.font is None else "mono"]
             el["font-size"] = n(shape.size)
             el["text-anchor"] = shape.anchor
             el["fill"] = shape.fill

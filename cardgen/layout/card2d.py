@@ -26,7 +26,9 @@ def _cells_of(ability: GridAbility, mat: GridMat) -> tuple[set[tuple[int, int]],
     """(named cells, cells the player chooses among)."""
     named = set(ability.cells)
     chosen: set[tuple[int, int]] = set()
-    if not named:
+    if ability.action == "rotate" and ability.axis is not None and ability.line is not None:
+        named = set(mat.line(ability.axis, ability.line))  # the card names the line; it moves all of it
+    elif not named:
         if ability.axis is not None and ability.line is not None:
             chosen = set(mat.line(ability.axis, ability.line))
         elif ability.axis is not None and ability.ends is not None:
@@ -39,8 +41,10 @@ def _cells_of(ability: GridAbility, mat: GridMat) -> tuple[set[tuple[int, int]],
     return named, chosen
 
 
-def _arrow(x1: float, y1: float, x2: float, y2: float, width: float, heads: tuple[bool, bool]) -> list[Shape]:
-    out: list[Shape] = [Line(x1, y1, x2, y2, stroke=INK, stroke_width=width)]
+def _arrow(
+    x1: float, y1: float, x2: float, y2: float, width: float, heads: tuple[bool, bool], ink: str = INK
+) -> list[Shape]:
+    out: list[Shape] = [Line(x1, y1, x2, y2, stroke=ink, stroke_width=width)]
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     size = width * 3.2
@@ -54,7 +58,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, width: float, heads: tupl
                         (bx - uy * size * 0.6, by + ux * size * 0.6),
                         (bx + uy * size * 0.6, by - ux * size * 0.6),
                     ),
-                    fill=INK,
+                    fill=ink,
                 )
             )
     return out
@@ -79,9 +83,10 @@ def pictogram(
         return (rc[1] + 0.5) * cell, (rc[0] + 0.5) * cell
 
     stroke = max(0.3, cell * 0.09)
+    ink = PAPER if named else INK  # a mark on the dark cells a card names is drawn light, as a removal's cross
     if ability.action == "swap" and len(ability.cells) == 2:
         (x1, y1), (x2, y2) = centre(ability.cells[0]), centre(ability.cells[1])
-        shapes += _arrow(x1, y1, x2, y2, stroke, (True, True))
+        shapes += _arrow(x1, y1, x2, y2, stroke, (True, True), ink)
     elif ability.action == "remove" and ability.cells:
         x, y = centre(ability.cells[0])
         d = cell * 0.28
@@ -99,7 +104,7 @@ def pictogram(
                 x1, x2 = x1 - cell * 0.3, x2 + cell * 0.3
             else:
                 y1, y2 = y1 - cell * 0.3, y2 + cell * 0.3
-            shapes += _arrow(x1, y1, x2, y2, stroke, heads)
+            shapes += _arrow(x1, y1, x2, y2, stroke, heads, ink)
     return shapes
 
 

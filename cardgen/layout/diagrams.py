@@ -13,7 +13,20 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Group, Line, Polygon, Rect, Shape, Text, fit_size, walk
+from cardgen.layout.shapes import (
+    CAP_HEIGHT,
+    Drawing,
+    Group,
+    Line,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    cap_height,
+    fit_size,
+    text_width,
+    walk,
+)
 
 INK = "#1a1a1a"
 GREY = "#777777"
@@ -39,8 +52,9 @@ def walk_roles(drawing: Drawing) -> Iterator[str]:
 
 
 def _centred(x: float, y: float, text: str, size: float, **kw: object) -> Text:
-    """Text centred on (x, y) by its cap height."""
-    return Text(x, y + CAP_HEIGHT * size / 2, text, size, **kw)  # type: ignore[arg-type]
+    """Text centred on (x, y) by its cap height (its family's)."""
+    cap = cap_height(kw.get("family", "mono"))  # type: ignore[arg-type]
+    return Text(x, y + cap * size / 2, text, size, **kw)  # type: ignore[arg-type]
 
 
 def card(
@@ -122,7 +136,7 @@ def round_setups(
         area: list[Shape] = [
             Rect(x0, 0, panel_w, panel_h, fill="#fbfbf8", stroke="#cccccc", stroke_width=0.25, radius=2, role="panel"),
             Rect(cx - 9, cy - 6.5, 18, 13, fill=TABLE, stroke=TABLE_EDGE, stroke_width=0.35, radius=2, role="central"),
-            _centred(cx, cy, "central", 2.4, fill=TABLE_EDGE, role="central-label"),
+            _centred(cx, cy, "central", 2.4, fill=TABLE_EDGE, role="central-label", family="sans"),
         ]
         n = piles_by_round[rnd]
         counts = list(pile_counts[rnd]) if pile_counts else []
@@ -133,8 +147,16 @@ def round_setups(
             area.append(pile(px - CHIP[0] / 2, py - CHIP[1] / 2, label))
         closed = closed_by_round[rnd]
         area += [
-            Text(cx, 48.0, f"Round {rnd}", 3.4, bold=True, fill=INK, role="round-label"),
-            Text(cx, 52.0, f"{n} pile{'s' if n != 1 else ''}, {closed} may close", 2.5, fill=GREY, role="round-note"),
+            Text(cx, 48.0, f"Round {rnd}", 3.4, bold=True, fill=INK, role="round-label", family="sans"),
+            Text(
+                cx,
+                52.0,
+                f"{n} pile{'s' if n != 1 else ''}, {closed} may close",
+                2.5,
+                fill=GREY,
+                role="round-note",
+                family="sans",
+            ),
         ]
         shapes.append(Group(tuple(area), role=f"round-{rnd}"))
     return _padded(width, panel_h, tuple(shapes), title="Train: the piles in each round")
@@ -154,10 +176,10 @@ def card_sequence(ranks: Sequence[str], *, first_note: str = "", last_note: str 
             shapes += _arrow(x - 4.4, 0.5 + h / 2, x - 0.6)
     notes = 0.0
     if first_note:
-        shapes.append(Text(0, h + 4.2, first_note, 2.4, "start", fill=GREY, role="note"))
+        shapes.append(Text(0, h + 4.2, first_note, 2.4, "start", fill=GREY, role="note", family="sans"))
         notes = 5.0
     if last_note:
-        shapes.append(Text(width, h + 4.2, last_note, 2.4, "end", fill=GREY, role="note"))
+        shapes.append(Text(width, h + 4.2, last_note, 2.4, "end", fill=GREY, role="note", family="sans"))
         notes = 5.0
     return _padded(width, h + 1.0 + notes, tuple(shapes), title="the reopening sequence")
 
@@ -169,7 +191,10 @@ def plays(examples: Sequence[tuple[str, Sequence[str], str]]) -> Drawing:
     fan = 5.2
     gap = 7.0
     widths = [w + fan * (len(cards) - 1) for _, cards, _ in examples]
-    widths = [max(cw, len(name) * 1.9, len(note) * 1.55) for cw, (name, _, note) in zip(widths, examples)]
+    widths = [
+        max(cw, text_width(name, 3.0, bold=True, family="sans") + 1, text_width(note, 2.4, family="sans") + 1)
+        for cw, (name, _, note) in zip(widths, examples)
+    ]
     shapes: list[Shape] = []
     x = 0.0
     for (name, cards, note), cw in zip(examples, widths):
@@ -180,8 +205,8 @@ def plays(examples: Sequence[tuple[str, Sequence[str], str]]) -> Drawing:
             edge = HIGHLIGHT if i == 0 else INK
             group.append(card(left + i * fan, 5.5, rank, edge=edge, corner=fan, centre=last))
         group += [
-            Text(x + cw / 2, 3.6, name, 3.0, bold=True, fill=INK, role="play-name"),
-            Text(x + cw / 2, 5.5 + h + 3.8, note, 2.4, fill=GREY, role="play-note"),
+            Text(x + cw / 2, 3.6, name, 3.0, bold=True, fill=INK, role="play-name", family="sans"),
+            Text(x + cw / 2, 5.5 + h + 3.8, note, 2.4, fill=GREY, role="play-note", family="sans"),
         ]
         shapes.append(Group(tuple(group), role="play"))
         x += cw + gap
@@ -228,7 +253,16 @@ def number_grid(grid: Sequence[Sequence[int]], rows: str, cols: str, cell: float
     shapes: list[Shape] = []
     if title:
         shapes.append(
-            Text(pad + len(cols) * cell / 2, cell * 0.42, title, cell * 0.36, bold=True, fill=INK, role="title")
+            Text(
+                pad + len(cols) * cell / 2,
+                cell * 0.42,
+                title,
+                cell * 0.36,
+                bold=True,
+                fill=INK,
+                role="title",
+                family="sans",
+            )
         )
     for c, name in enumerate(cols):
         shapes.append(
@@ -252,20 +286,22 @@ def track_and_car(track: Sequence[tuple[str, str]], car: tuple[str, str]) -> Dra
     a pile with the Tie on top and a Rail showing under it."""
     size = (12.0, 17.0)
     w, h = size
-    shapes: list[Shape] = [Text(0, 3.5, "Track", 3.2, "start", bold=True, fill=INK, role="title")]
+    shapes: list[Shape] = [Text(0, 3.5, "Track", 3.2, "start", bold=True, fill=INK, role="title", family="sans")]
     for i, (role, rank) in enumerate(track):
         x = i * (w + 2.5)
         shapes.append(card(x, 6.0, rank, size=size, edge=HIGHLIGHT if role == "Tie" else INK))
-        shapes.append(Text(x + w / 2, 6.0 + h + 3.8, role, 2.6, fill=GREY, role="track-role"))
+        shapes.append(Text(x + w / 2, 6.0 + h + 3.8, role, 2.6, fill=GREY, role="track-role", family="sans"))
     left = 3 * (w + 2.5) + 6.0
     shapes += _arrow(left, 6.0 + h / 2, left + 8.0, INK)
     cx = left + 13.0
-    shapes.append(Text(cx, 3.5, "Car", 3.2, "start", bold=True, fill=INK, role="title"))
+    shapes.append(Text(cx, 3.5, "Car", 3.2, "start", bold=True, fill=INK, role="title", family="sans"))
     tie, rail = car
     shapes.append(card(cx, 6.0, rail, size=size))
     shapes.append(card(cx + 4.5, 8.5, tie, size=size, edge=HIGHLIGHT))
     for i, words in enumerate(("Tie on top,", "Rail under")):
-        shapes.append(Text(cx + (4.5 + w) / 2, 8.5 + h + 3.8 + 3.2 * i, words, 2.6, fill=GREY, role="car-role"))
+        shapes.append(
+            Text(cx + (4.5 + w) / 2, 8.5 + h + 3.8 + 3.2 * i, words, 2.6, fill=GREY, role="car-role", family="sans")
+        )
     return _padded(cx + 4.5 + w + 2.0, 8.5 + h + 8.0, tuple(shapes), title="a Track and a Car")
 
 
@@ -289,15 +325,19 @@ def domino(x: float, y: float, ends: tuple[str, str], *, half: float = 9.0, edge
 def tile_lines(lines: Sequence[tuple[str, Sequence[tuple[str, str]], str]]) -> Drawing:
     """Rows of tiles laid end to end, each row named on its left and noted on its right."""
     half, gap = 8.0, 1.0
-    label_w = max(len(name) for name, _, _ in lines) * 2.8 * 0.62 + 3.0
+    label_w = max(text_width(name, 2.8, bold=True, family="sans") for name, _, _ in lines) + 3.0
     shapes: list[Shape] = []
     longest = max(len(tiles) for _, tiles, _ in lines)
     for r, (name, tiles, note) in enumerate(lines):
         y = r * (half + 5.0)
-        shapes.append(_centred(0, y + half / 2, name, 2.8, anchor="start", bold=True, fill=INK, role="line-name"))
+        shapes.append(
+            _centred(0, y + half / 2, name, 2.8, anchor="start", bold=True, fill=INK, role="line-name", family="sans")
+        )
         for i, ends in enumerate(tiles):
             shapes.append(domino(label_w + i * (2 * half + gap), y, (ends[0], ends[1]), half=half))
         x_note = label_w + longest * (2 * half + gap) + 2.0
-        shapes.append(_centred(x_note, y + half / 2, note, 2.6, anchor="start", fill=GREY, role="line-note"))
-    width = label_w + longest * (2 * half + gap) + 2.0 + max(len(n) for _, _, n in lines) * 2.6 * 0.62
+        shapes.append(
+            _centred(x_note, y + half / 2, note, 2.6, anchor="start", fill=GREY, role="line-note", family="sans")
+        )
+    width = label_w + longest * (2 * half + gap) + 2.0 + max(text_width(n, 2.6, family="sans") for _, _, n in lines)
     return _padded(width, len(lines) * (half + 5.0) - 5.0 + 0.5, tuple(shapes), title="tiles laid on a train")

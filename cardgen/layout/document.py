@@ -17,13 +17,17 @@ a ``Document.title`` is never parsed at all.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, Union
 
+from cardgen.layout.card import mix
 from cardgen.layout.shapes import Drawing
 
+ACCENT = "#1f4e79"  # a handout's colour when its game names none
+
 Style = Literal["plain", "bold", "code"]
+_NUMBER = re.compile(r"^[−-]?\d+(?:[.,]\d+)?(?:–\d+)?$")
 _MARKS = re.compile(r"(\*\*[^*]+\*\*|`[^`]+`)")
 
 
@@ -133,6 +137,21 @@ class Table:
     def columns(self) -> int:
         return len(self.header)
 
+    @property
+    def numeric(self) -> tuple[int, ...]:
+        """The columns that hold one number a cell (``25``, ``10–22``): set flush right, so that
+        units sit under units and a column of numbers scans.
+
+        >>> Table(("players", "tiles", "note"), (("2", "25", "a"), ("10", "10–22", ""))).numeric
+        (0, 1)
+        """
+        found = []
+        for i in range(self.columns):
+            cells = [row[i] for row in self.rows if row[i]]
+            if cells and all(_NUMBER.match(c) for c in cells) and i not in self.mono:
+                found.append(i)
+        return tuple(found)
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -164,6 +183,35 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Columns:
+    """Blocks set in two columns, as a newspaper runs them, where the page is wide enough (the
+    PDF always; a web page on a screen wider than a phone, and in print): short sections, steps
+    and small tables a reader takes in one at a time. What is wide (a placemat, a table of
+    every card) stays outside, across the page."""
+
+    kind: ClassVar[str] = "columns"
+    blocks: tuple[Block, ...]
+
+    @classmethod
+    def of(cls, *blocks: Block) -> Columns:
+        return cls(tuple(blocks))
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A figure beside the blocks that explain it: the figure on the left, ``share`` of the width."""
+
+    kind: ClassVar[str] = "beside"
+    figure: Figure
+    blocks: tuple[Block, ...]
+    share: float = 0.4
+
+    def __post_init__(self) -> None:
+        if not 0.15 <= self.share <= 0.7:
+            raise ValueError("a figure beside text takes 15 % to 70 % of the width")
+
+
+@dataclass(frozen=True)
 class PageBreak:
     """The next block starts a new page (in print); ``label`` names what follows."""
 
@@ -171,7 +219,24 @@ class PageBreak:
     label: str = ""
 
 
-Block = Union[Heading, Paragraph, Steps, Bullets, Table, Figure, Note, PageBreak]
+Block = Union[Heading, Paragraph, Steps, Bullets, Table, Figure, Note, Columns, Beside, PageBreak]
+
+
+def flat(blocks: Iterable[Block]) -> Iterator[Block]:
+    """Every block in reading order, those inside columns and beside a figure included (the
+    containers themselves left out).
+
+    >>> [b.kind for b in flat([Columns.of(Heading("a"), Beside(Figure(Drawing(1, 1, ()), "", 10), (Paragraph.of("b"),)))])]
+    ['heading', 'figure', 'paragraph']
+    """
+    for block in blocks:
+        if isinstance(block, Columns):
+            yield from flat(block.blocks)
+        elif isinstance(block, Beside):
+            yield block.figure
+            yield from flat(block.blocks)
+        else:
+            yield block
 
 
 @dataclass(frozen=True)
@@ -182,12 +247,29 @@ class Document:
     slug: str = "handout"  # file names
     meta: dict[str, str] = field(default_factory=dict, compare=False)
 
+    def colours(self) -> dict[str, str]:
+        """The handout's colours, the same in both writers: ``accent`` (the title band, headings,
+        table heads), ``stripe`` (every other table row), ``pale`` (the subtitle on the band).
+
+        >>> Document("t", "", ()).colours()
+        {'accent': '#1f4e79', 'stripe': '#e9edf2', 'pale': '#d2dce4'}
+        """
+        accent = self.meta.get("accent", ACCENT)
+        return {"accent": accent, "stripe": mix(accent, "#ffffff", 0.1), "pale": mix(accent, "#ffffff", 0.2)}
+
+    def flat(self) -> list[Block]:
+        """Every block in reading order, out of its columns (``flat``)."""
+        return list(flat(self.blocks))
+
     def tables(self, role: str | None = None) -> list[Table]:
         """The tables, or those with ``role``."""
-        return [b for b in self.blocks if isinstance(b, Table) and (role is None or b.role == role)]
+        return [b for b in self.flat() if isinstance(b, Table) and (role is None or b.role == role)]
 
     def figures(self) -> list[Figure]:
-        return [b for b in self.blocks if isinstance(b, Figure)]
+        return [b for b in self.flat() if isinstance(b, Figure)]
+
+    def headings(self) -> list[str]:
+        return [b.text for b in self.flat() if isinstance(b, Heading)]
 
 
 def columns_of(items: Sequence[tuple[str, str]], groups: int) -> tuple[tuple[str, ...], ...]:

@@ -39,7 +39,9 @@ PRODUCTS: dict[str, str] = {
 }
 
 # What ``cardgen build`` makes when no cardgen.toml says otherwise: (command, its options).
+# The test page comes first: it is what to print before anything else (the index leads with it).
 DEFAULT_SET: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("testpage", {}),
     ("pack", {"pattern": "one", "census": 7}),
     ("pack", {"pattern": "two", "census": 7}),
     ("pack", {"pattern": "three", "census": 5}),
@@ -85,6 +87,7 @@ class Product:
     keys: Mapping[str, Field] = field(default_factory=dict)  # its own keys in pack.json (``game`` aside)
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
+    first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
 
 
 def product(name: str) -> Product:

@@ -35,6 +35,7 @@ class HandoutResult:
     notes: list[str] = field(default_factory=list)
     printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
     to_print: Path | None = None  # the file to print
+    title: str = ""  # the handout's own title ("Amtrak"), as the build's index names it
 
 
 def named(opts: PrintOptions) -> PrintOptions:
@@ -96,7 +97,7 @@ def build_handout(
     if summary > SUMMARY_PAGES:
         notes.append(f"warning: the summary takes {summary} pages, more than {SUMMARY_PAGES}")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="either")
-    return HandoutResult(folder, written, pages, summary, notes, how, folder / f"{folder.name}.pdf")
+    return HandoutResult(folder, written, pages, summary, notes, how, folder / f"{folder.name}.pdf", doc.title)
 
 
 PRODUCT = Product("handout", "rules handout", build_handout, command="handout")

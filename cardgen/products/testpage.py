@@ -68,4 +68,4 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
     return DuplexTestResult(folder, files, notes, how, folder / f"{slug}.pdf")
 
 
-PRODUCT = Product("testpage", "duplex alignment test page", build_testpage, command="testpage")
+PRODUCT = Product("testpage", "duplex alignment test page", build_testpage, command="testpage", first=True)

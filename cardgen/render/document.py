@@ -1,33 +1,41 @@
 """Paged PDF writer (ReportLab platypus): a ``layout.document.Document`` in, PDF bytes out.
 
-Real text in the shipped DejaVu fonts (embedded, subset), "page i of n" on every
-page, tables whose rows never split across pages (the header row repeats on the
-next page instead), and figures drawn as vectors by ``render.pdf._Page``, the same
-code that draws cards, inside a flowable. ``invariant=1``: same document, same bytes.
+Set like a fan-made rules summary: a coloured title band, headings in the game's colour,
+``Columns`` blocks in two balanced columns, a figure ``Beside`` the text it explains, tables
+with a coloured header row, zebra rows and numbers flush right, notes with a coloured edge.
+Type is the house's (``layout.typescale``): Atkinson Hyperlegible for every word, DejaVu Sans
+Mono for codes and for the few characters Atkinson has no glyph for (the arrows of ``A↔B``),
+run by run, so nothing ever prints as a missing-glyph box. Both families are embedded
+(subset). "page i of n" on every page; table rows never split across pages (the header row
+repeats on the next page instead); figures are vectors, drawn by ``render.pdf._Page``, the
+same code that draws cards. ``invariant=1``: same document, same bytes.
 """
 
 from __future__ import annotations
 
 import io
-from importlib.resources import files
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import PageBreak as RLPageBreak
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 
 from cardgen import __version__
+from cardgen.layout import typescale
 from cardgen.layout.document import (
+    Beside,
+    Block,
     Bullets,
+    Columns,
     Document,
     Figure,
     Heading,
@@ -37,71 +45,147 @@ from cardgen.layout.document import (
     Rich,
     Steps,
     Table,
+    plain,
 )
-from cardgen.layout.shapes import Drawing
-from cardgen.render import font_path
-from cardgen.render.pdf import FONT_NAMES as MONO_NAMES
+from cardgen.layout.shapes import Drawing, sans_covers
+from cardgen.render import font_path, ps_name
+from cardgen.render.columns import TwoColumns, units_of
 from cardgen.render.pdf import PT, _Page
 
-BODY = "DejaVuSans"
-BOLD = "DejaVuSans-Bold"
-MONO = MONO_NAMES[False]
-BODY_FILES = {BODY: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+SANS = ps_name("sans", False)
+SANS_BOLD = ps_name("sans", True)
+MONO = ps_name("mono", False)
+MONO_BOLD = ps_name("mono", True)
 INK = colors.HexColor("#1a1a1a")
-GREY = colors.HexColor("#555555")
-RULE = colors.HexColor("#999999")
+GREY = colors.HexColor("#5a5a5a")
+RULE = colors.HexColor("#c8c8c8")
+WHITE = colors.white
 FOOTER = 6.0  # mm between the text and the bottom margin, where "page i of n" goes
-CELL_PAD = 3.0  # points, left and right of a table cell's text
+CELL_PAD = 2.6  # points, left and right of a table cell's text
+GUTTER = 5.0  # mm between two columns
+MONO_SCALE = 0.92  # DejaVu Sans Mono's capitals are taller than Atkinson's: this evens them
+
+
+def pt(size_mm: float) -> float:
+    """A typescale step (mm) in points."""
+    return round(size_mm / typescale.PT, 2)
+
+
+BODY_PT = pt(typescale.BODY)  # 8.6 pt
+NOTE_PT = pt(typescale.NOTE)  # 7.2 pt: captions, the footer
+LEAD_PT = pt(typescale.LEAD)  # 10.4 pt: a sub-heading
+HEAD_PT = pt(typescale.SUBHEAD)  # 12.4 pt: a section's heading
+TITLE_PT = pt(typescale.TITLE)  # 17.9 pt
 
 
 def _register_fonts() -> None:
     known = set(pdfmetrics.getRegisteredFontNames())
-    for name, file in BODY_FILES.items():
-        if name not in known:
-            pdfmetrics.registerFont(TTFont(name, str(Path(str(files("cardgen") / "fonts" / file)))))
-    for bold, name in MONO_NAMES.items():
-        if name not in known:
-            pdfmetrics.registerFont(TTFont(name, str(font_path(bold))))
-    pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=BODY, boldItalic=BOLD)
+    for family in ("sans", "mono"):
+        for bold in (False, True):
+            name = ps_name(family, bold)
+            if name not in known:
+                pdfmetrics.registerFont(TTFont(name, str(font_path(bold, family))))
+    # so that <b> inside a run of either family picks that family's bold face
+    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
+    pdfmetrics.registerFontFamily(MONO, normal=MONO, bold=MONO_BOLD, italic=MONO, boldItalic=MONO_BOLD)
+
+
+def _lighter(colour: colors.Color, amount: float) -> colors.Color:
+    """``colour`` mixed with white: ``amount`` 0 is the colour, 1 is white."""
+    r, g, b = colour.rgb()
+    return colors.Color(r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount)
 
 
 def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
     body = ParagraphStyle(
-        "body", fontName=BODY, bulletFontName=BODY, fontSize=9, leading=11.6, textColor=INK, spaceAfter=2.5
+        "body",
+        fontName=SANS,
+        bulletFontName=SANS_BOLD,
+        fontSize=BODY_PT,
+        leading=round(BODY_PT * 1.32, 2),
+        textColor=INK,
+        spaceAfter=3,
     )
+    cell = ParagraphStyle("cell", body, leading=round(BODY_PT * 1.2, 2), spaceAfter=0)
     return {
         "body": body,
-        "title": ParagraphStyle("title", body, fontName=BOLD, fontSize=16, leading=19, textColor=accent),
-        "subtitle": ParagraphStyle("subtitle", body, textColor=GREY, spaceAfter=6),
+        "title": ParagraphStyle(
+            "title", body, fontName=SANS_BOLD, fontSize=TITLE_PT, leading=TITLE_PT * 1.15, textColor=WHITE
+        ),
+        "subtitle": ParagraphStyle("subtitle", body, textColor=_lighter(accent, 0.8), spaceAfter=0),
         "h2": ParagraphStyle(
-            "h2", body, fontName=BOLD, fontSize=11, leading=13.5, textColor=accent, spaceBefore=6, keepWithNext=1
+            "h2",
+            body,
+            fontName=SANS_BOLD,
+            fontSize=HEAD_PT,
+            leading=HEAD_PT * 1.2,
+            textColor=accent,
+            spaceBefore=7,
+            spaceAfter=2.5,
+            keepWithNext=1,
         ),
-        "h3": ParagraphStyle("h3", body, fontName=BOLD, fontSize=9.5, leading=12, spaceBefore=3, keepWithNext=1),
-        "item": ParagraphStyle("item", body, leftIndent=13, bulletIndent=2, spaceAfter=1.2),
-        "cell": ParagraphStyle("cell", body, fontSize=8.3, leading=10, spaceAfter=0),
+        "h3": ParagraphStyle(
+            "h3",
+            body,
+            fontName=SANS_BOLD,
+            fontSize=LEAD_PT,
+            leading=LEAD_PT * 1.2,
+            spaceBefore=4,
+            spaceAfter=1.5,
+            keepWithNext=1,
+        ),
+        "item": ParagraphStyle("item", body, leftIndent=12, bulletIndent=1, spaceAfter=1.8, bulletColor=accent),
+        "cell": cell,
+        "number": ParagraphStyle("number", cell, alignment=TA_RIGHT),
         "mono": ParagraphStyle(
-            "mono", body, fontName=MONO_NAMES[True], fontSize=9, leading=10, spaceAfter=0, textColor=accent
+            "mono", cell, fontName=MONO_BOLD, fontSize=round(BODY_PT * MONO_SCALE, 2), textColor=accent
         ),
-        "head": ParagraphStyle("head", body, fontName=BOLD, fontSize=8.3, leading=10, spaceAfter=0),
+        "head": ParagraphStyle("head", cell, fontName=SANS_BOLD, textColor=WHITE),
+        "head-number": ParagraphStyle("head-number", cell, fontName=SANS_BOLD, textColor=WHITE, alignment=TA_RIGHT),
         "caption": ParagraphStyle(
-            "caption", body, fontSize=7.8, leading=9.5, textColor=GREY, alignment=TA_CENTER, spaceBefore=1, spaceAfter=5
+            "caption",
+            body,
+            fontSize=NOTE_PT,
+            leading=NOTE_PT * 1.3,
+            textColor=GREY,
+            alignment=TA_CENTER,
+            spaceBefore=1.5,
+            spaceAfter=6,
         ),
-        "tcaption": ParagraphStyle("tcaption", body, fontName=BOLD, fontSize=8.5, leading=10.5, keepWithNext=1),
+        "tcaption": ParagraphStyle("tcaption", body, fontName=SANS_BOLD, spaceBefore=2, spaceAfter=2, keepWithNext=1),
+        "note-title": ParagraphStyle(
+            "note-title", body, fontName=SANS_BOLD, fontSize=LEAD_PT, leading=LEAD_PT * 1.2, spaceAfter=2
+        ),
     }
 
 
+def _runs(text: str) -> str:
+    """Escaped ``text``, every run of characters Atkinson Hyperlegible has no glyph for (the
+    arrows) set in DejaVu Sans Mono, which has them.
+
+    >>> _runs("A↔B & C")
+    'A<font face="DejaVuSansMono">↔</font>B &amp; C'
+    """
+    out: list[str] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or sans_covers(text[i]) != sans_covers(text[start]):
+            piece = escape(text[start:i])
+            out.append(piece if sans_covers(text[start]) else f'<font face="{MONO}">{piece}</font>')
+            start = i
+    return "".join(out)
+
+
 def _markup(spans: Rich) -> str:
-    """ReportLab paragraph markup for our spans; every text escaped."""
+    """ReportLab paragraph markup for our spans: every text escaped, codes in mono."""
     out = []
     for s in spans:
-        text = escape(s.text)
-        out.append(
-            f"<b>{text}</b>"
-            if s.style == "bold"
-            else f'<font face="{MONO}">{text}</font>'
-            if s.style == "code"
-            else text
-        )
+        if s.style == "code":
+            out.append(f'<font face="{MONO}" size="{BODY_PT * MONO_SCALE:.2f}">{escape(s.text)}</font>')
+        elif s.style == "bold":
+            out.append(f"<b>{_runs(s.text)}</b>")
+        else:
+            out.append(_runs(s.text))
     return "".join(out)
 
 
@@ -144,69 +228,115 @@ def _page_numbers(title: str, margin: float) -> type[Canvas]:
             for number, state in enumerate(self._held, 1):
                 self.__dict__.update(state)
                 width = self._pagesize[0]
-                self.setFont(BODY, 7.5)
+                self.setStrokeColor(RULE)
+                self.setLineWidth(0.5)
+                self.line(margin + 6, margin + 10, width - margin - 6, margin + 10)
+                self.setFont(SANS, NOTE_PT)
                 self.setFillColor(GREY)
-                self.drawCentredString(width / 2, margin, f"page {number} of {total}")
+                self.drawRightString(width - margin - 6, margin, f"page {number} of {total}")
                 if title:
-                    self.drawString(margin, margin, title[:60])
+                    self.drawString(margin + 6, margin, _fitted(title, width / 2))
                 super().showPage()
             super().save()
 
     return Numbered
 
 
-def _natural_widths(table: Table, styles: dict[str, ParagraphStyle]) -> list[float]:
+def _fitted(text: str, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` points of the footer's type."""
+    if pdfmetrics.stringWidth(text, SANS, NOTE_PT) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", SANS, NOTE_PT) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _natural_widths(table: Table, size: float) -> list[float]:
     """Each column's width with no line broken (points)."""
     widths = []
     for i, head in enumerate(table.header):
-        font = MONO_NAMES[True] if i in table.mono else BODY
-        cells = [(head, BOLD)] + [(row[i], font) for row in table.rows]
-        size = styles["cell"].fontSize
-        widths.append(max(pdfmetrics.stringWidth(text, font, size) for text, font in cells) + 2 * CELL_PAD + 1)
+        font = MONO_BOLD if i in table.mono else SANS
+        cells = [(head, SANS_BOLD)] + [(row[i], font) for row in table.rows]
+        widths.append(
+            max(pdfmetrics.stringWidth(text, f, size * (MONO_SCALE if f == MONO_BOLD else 1)) for text, f in cells)
+            + 2 * CELL_PAD
+            + 0.5
+        )
     return widths
 
 
-def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, tint: colors.Color) -> list[Flowable]:
-    natural = _natural_widths(table, styles)
+def _no_split_words(table: Table, widths: list[float], size: float) -> list[float]:
+    """``widths`` widened where a column is narrower than its longest word (ReportLab would cut
+    the word: "Substitut/e"), the room taken from the columns that have some to spare."""
+    least = []
+    for i, head in enumerate(table.header):
+        font = MONO_BOLD if i in table.mono else SANS
+        words = [(w, SANS_BOLD) for w in head.split()] + [(w, font) for row in table.rows for w in row[i].split()]
+        scale = MONO_SCALE if font == MONO_BOLD else 1
+        least.append(
+            max((pdfmetrics.stringWidth(w, f, size * scale) for w, f in words), default=0) + 2 * CELL_PAD + 0.5
+        )
+    short = sum(max(0.0, m - w) for m, w in zip(least, widths))
+    spare = sum(max(0.0, w - m) for m, w in zip(least, widths))
+    if not short or spare < short:
+        return widths
+    return [m if w < m else w - (w - m) * short / spare for m, w in zip(least, widths)]
+
+
+def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> list[Flowable]:
+    natural = _natural_widths(table, styles["cell"].fontSize)
     if table.widths is not None:
         total = sum(table.widths)
         widths = [avail * w / total for w in table.widths]
     elif sum(natural) <= avail:
         widths = natural
-    else:  # share out what is left after the narrow columns, in proportion
-        widths = [w * avail / sum(natural) for w in natural]
-    data = [[RLParagraph(escape(h), styles["head"]) for h in table.header]]
-    data += [
-        [RLParagraph(escape(c), styles["mono" if i in table.mono else "cell"]) for i, c in enumerate(row)]
-        for row in table.rows
+    else:  # columns of single words keep their width; the others share what is left, in proportion
+        whole = [i for i in range(table.columns) if not any(" " in r[i] for r in (table.header, *table.rows))]
+        rest = avail - sum(natural[i] for i in whole)
+        wraps = sum(w for i, w in enumerate(natural) if i not in whole)
+        if whole and wraps and rest > 0.3 * wraps:
+            widths = [w if i in whole else w * rest / wraps for i, w in enumerate(natural)]
+        else:
+            widths = [w * avail / sum(natural) for w in natural]
+    widths = _no_split_words(table, widths, styles["cell"].fontSize)
+    right = set(table.numeric)
+    data = [
+        [RLParagraph(_runs(h), styles["head-number" if i in right else "head"]) for i, h in enumerate(table.header)]
     ]
+    for row in table.rows:
+        cells = []
+        for i, c in enumerate(row):
+            style = "mono" if i in table.mono else "number" if i in right else "cell"
+            cells.append(RLParagraph(escape(c) if i in table.mono else _runs(c), styles[style]))
+        data.append(cells)
     rl = RLTable(data, colWidths=widths, repeatRows=1, splitByRow=1, hAlign="LEFT")
-    rl.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), BODY, 8.3),  # ReportLab sets a cell's font even for a Paragraph
-                ("GRID", (0, 0), (-1, -1), 0.5, RULE),
-                ("BACKGROUND", (0, 0), (-1, 0), tint),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
-                ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.2),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-            ]
-        )
-    )
+    stripe = _lighter(accent, 0.9)
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), SANS, BODY_PT),  # ReportLab sets a cell's font even for a Paragraph
+        ("BACKGROUND", (0, 0), (-1, 0), accent),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.4),
+        # white rules between the cells: invisible on white rows, a gutter on the striped ones
+        ("GRID", (0, 0), (-1, -1), 0.8, WHITE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, accent),
+    ]
+    commands += [("BACKGROUND", (0, r), (-1, r), stripe) for r in range(2, len(data), 2)]
+    rl.setStyle(TableStyle(commands))
     out: list[Flowable] = []
     if table.caption:
-        out.append(RLParagraph(escape(table.caption), styles["tcaption"]))
-    out += [rl, Spacer(1, 5)]
+        out.append(RLParagraph(_runs(table.caption), styles["tcaption"]))
+    out += [rl, Spacer(1, 6)]
     return out
 
 
 def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[Flowable]:
     decision = note.tone == "decision"
-    edge = colors.HexColor("#8a6d1f" if decision else "#1f4e79")
-    fill = colors.HexColor("#fbf6e6" if decision else "#f7f9fc")
-    rows = [[RLParagraph(escape(note.title), styles["h3"])]]
+    edge = colors.HexColor("#a07a12" if decision else "#1f4e79")
+    fill = colors.HexColor("#fbf5e2" if decision else "#f1f5fa")
+    rows = [[RLParagraph(_runs(note.title), styles["note-title"])]]
     many = len(note.items) > 1
     for item in note.items:
         rows.append(
@@ -216,47 +346,125 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
     box.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), BODY, 9),
-                ("BOX", (0, 0), (-1, -1), 0.75, edge),
+                ("FONT", (0, 0), (-1, -1), SANS, BODY_PT),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.5, edge),
                 ("BACKGROUND", (0, 0), (-1, -1), fill),
-                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 6),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-                ("TOPPADDING", (0, 0), (-1, 0), 3),
-                ("BOTTOMPADDING", (0, -1), (-1, -1), 3),
+                ("TOPPADDING", (0, 0), (-1, 0), 4),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 4),
             ]
         )
     )
-    return [box, Spacer(1, 5)]
+    return [box, Spacer(1, 6)]
 
 
-def _flowables(doc: Document, styles: dict[str, ParagraphStyle], avail: float) -> list[Flowable]:
-    tint = colors.HexColor(doc.meta.get("tint", "#e8eef5"))
+def _kept(flowables: Sequence[Flowable]) -> list[Flowable]:
+    """Each run of keep-with-next flowables (a heading, a table's caption, a line ending in a
+    colon, a figure's art) joined with the flowable after it, so that none is left alone at
+    the foot of a page; and each table kept whole."""
+    # a table stays whole too, header and rows on one page, unless it is taller than a page
+    return [
+        KeepTogether(unit) if len(unit) > 1 or isinstance(unit[0], RLTable) else unit[0] for unit in units_of(flowables)
+    ]
+
+
+def _flowables(
+    blocks: Sequence[Block], styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color, keep: bool = True
+) -> list[Flowable]:
+    """The flowables of ``blocks`` in ``avail`` points; ``keep``: runs kept together (not in
+    columns, which keep their own units, nor in a table's cell, where a KeepTogether cannot
+    measure itself)."""
     out: list[Flowable] = []
-    for block in doc.blocks:
+    for n, block in enumerate(blocks):
+        following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Heading):
-            out.append(RLParagraph(escape(block.text), styles["h2" if block.level <= 2 else "h3"]))
+            out.append(RLParagraph(_runs(block.text), styles["h2" if block.level <= 2 else "h3"]))
         elif isinstance(block, Paragraph):
-            out.append(RLParagraph(_markup(block.spans), styles["body"]))
+            para = RLParagraph(_markup(block.spans), styles["body"])
+            if plain(block.spans).rstrip().endswith(":") and following is not None:
+                para.keepWithNext = 1  # "… repeat numbers:" goes where its table goes
+            out.append(para)
         elif isinstance(block, Steps | Bullets):
             numbered = isinstance(block, Steps)
             for i, item in enumerate(block.items, 1):
-                out.append(RLParagraph(_markup(item), styles["item"], bulletText=f"{i}." if numbered else "•"))
+                para = RLParagraph(_markup(item), styles["item"], bulletText=f"{i}" if numbered else "•")
+                para.keepWithNext = 1  # a list stays in one piece: in one column, on one page
+                out.append(para)
             out.append(Spacer(1, 2))
         elif isinstance(block, Table):
-            out += _table(block, styles, avail, tint)
+            out += _table(block, styles, avail, accent)
         elif isinstance(block, Figure):
-            # keepWithNext, not a KeepTogether: ReportLab joins a run of keepWithNext flowables (a heading,
-            # the art) with the next one (the caption), but never a heading with a KeepTogether.
             art = _Art(block.drawing, min(block.width_mm * PT, avail))
             art.keepWithNext = 1
-            out += [art, RLParagraph(escape(block.caption), styles["caption"])]
+            out += [art, RLParagraph(_runs(block.caption), styles["caption"])]
         elif isinstance(block, Note):
             out += _note(block, styles, avail)
+        elif isinstance(block, Columns):
+            out.append(_columns(block, styles, avail, accent))
+        elif isinstance(block, Beside):
+            out.append(_beside(block, styles, avail, accent))
         elif isinstance(block, PageBreak):
             out.append(RLPageBreak())
-    return out
+    return _kept(out) if keep else out
+
+
+def _columns(block: Columns, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> Flowable:
+    gutter = GUTTER * PT
+    inner = _flowables(block.blocks, styles, (avail - gutter) / 2, accent, keep=False)
+    return TwoColumns(units_of(inner), gutter, RULE)
+
+
+def _beside(block: Beside, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> Flowable:
+    gutter = GUTTER * PT
+    left = avail * block.share
+    right = avail - left - gutter
+    figure = block.figure
+    art = _Art(figure.drawing, min(figure.width_mm * PT, left))
+    picture = [art, RLParagraph(_runs(figure.caption), styles["caption"])]
+    words = _flowables(block.blocks, styles, right, accent, keep=False)
+    grid = RLTable([[picture, words]], colWidths=[left + gutter, right], hAlign="LEFT")
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), SANS, BODY_PT),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), gutter),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return grid
+
+
+def _title_band(
+    heading: str, subtitle: str, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color
+) -> list[Flowable]:
+    rows = [[RLParagraph(_runs(heading), styles["title"])]]
+    if subtitle:
+        rows.append([RLParagraph(_runs(subtitle), styles["subtitle"])])
+    band = RLTable(rows, colWidths=[avail], hAlign="LEFT")
+    band.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), SANS, BODY_PT),  # (else a cell sets Helvetica, unembedded)
+                ("BACKGROUND", (0, 0), (-1, -1), accent),
+                ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, 0), 7),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 7),
+                ("ROUNDEDCORNERS", [3, 3, 3, 3]),
+            ]
+        )
+    )
+    return [band, Spacer(1, 4)]
 
 
 def write_document(
@@ -287,12 +495,10 @@ def write_document(
         producer=f"cardgen {__version__} (ReportLab)",
         invariant=1,
         pageCompression=1,
-        initialFontName=BODY,
+        initialFontName=SANS,
     )
-    avail = page_w - 2 * m
-    story: list[Flowable] = [RLParagraph(escape(heading), styles["title"])]
-    if document.subtitle:
-        story.append(RLParagraph(escape(document.subtitle), styles["subtitle"]))
-    story += _flowables(document, styles, avail)
+    avail = page_w - 2 * m - 12  # (a frame keeps 6 pt of padding on each side)
+    story = _title_band(heading, document.subtitle, styles, avail, accent)
+    story += _flowables(document.blocks, styles, avail, accent)
     pdf.build(story, canvasmaker=_page_numbers(heading, m))
     return buf.getvalue()

@@ -2,10 +2,11 @@
 
 The page comes from the jinja2 templates in ``templates/`` (``handout.html.j2``),
 with autoescaping on, so every text is text: a title like ``<script>`` stays
-visible. The one piece of markup that is not escaped is each figure's SVG, which
-our own SVG writer made from the shape tree (it escapes its texts). A print
-stylesheet sets the paper (``@page``), keeps table rows and figures whole and
-starts a new page at each ``PageBreak``.
+visible. The pieces of markup that are not escaped are each figure's SVG, which
+our own SVG writer made from the shape tree (it escapes its texts), and the
+``@font-face`` rules that embed the shipped fonts (``page_fonts``), so that the page
+looks the same, and like the PDF, on any machine. A print stylesheet sets the paper
+(``@page``), keeps table rows and figures whole and starts a new page at each ``PageBreak``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 import cardgen
-from cardgen.layout.document import Document, Figure
+from cardgen.layout.document import Document, Figure, Heading, Note, Paragraph, Rich, Table, plain
+from cardgen.layout.shapes import sans_covers
 from cardgen.render import render
+from cardgen.render.fonts import BLOCKS_OF, font_face, glyph_set
 
 TEMPLATE = "handout.html.j2"
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -63,6 +66,50 @@ def inline_svg(figure: Figure, n: int) -> str:
     return _REF.sub(lambda m: f"{m.group(1)}f{n}-{m.group(2)}", svg)
 
 
+def page_fonts(words: str, codes: str = "") -> Markup:
+    """``@font-face`` rules for a page: Atkinson Hyperlegible (regular and bold) for the
+    characters of ``words`` it has, DejaVu Sans Mono for ``codes`` and for the characters
+    Atkinson lacks (the arrows), which the page's font list falls back to. Each face subset to
+    whole blocks, so that most pages embed the ready-made subsets."""
+    sans = {c for c in words if sans_covers(c) and c.isprintable()} | set(BLOCKS_OF["sans"][1])
+    mono = {c for c in codes + words if c.isprintable() and not (c in words and sans_covers(c))}
+    rules = [font_face(bold, glyph_set(sans, "sans"), "sans") for bold in (False, True)]
+    if mono:
+        rules += [font_face(bold, glyph_set(mono | set(BLOCKS_OF["mono"][0]))) for bold in (False, True)]
+    return Markup("\n".join(r for r in rules if r))
+
+
+def _texts(document: Document, title: str) -> tuple[str, str]:
+    """(words, codes): every text the page shows, split by the family it is set in."""
+    words: list[str] = [title, document.subtitle, "Made by cardgen page of 0123456789"]
+    codes: list[str] = []
+
+    def spans(items: Rich) -> None:
+        for s in items:
+            (codes if s.style == "code" else words).append(s.text)
+
+    for block in document.flat():
+        if isinstance(block, Heading):
+            words.append(block.text)
+        elif isinstance(block, Paragraph):
+            spans(block.spans)
+        elif isinstance(block, Table):
+            words += [block.caption, *block.header]
+            for row in block.rows:
+                for i, cell in enumerate(row):
+                    (codes if i in block.mono else words).append(cell)
+        elif isinstance(block, Figure):
+            words.append(block.caption)
+        elif isinstance(block, Note):
+            words.append(block.title)
+            for item in block.items:
+                spans(item)
+        else:
+            for item in getattr(block, "items", ()):
+                spans(item)
+    return "".join(words), "".join(codes)
+
+
 def write_html(
     document: Document,
     *,
@@ -71,13 +118,20 @@ def write_html(
     margin: float = 14.0,
 ) -> bytes:
     """The page. ``paper`` (mm) sets ``@page`` size; None leaves it to the browser."""
-    figures = [Markup(inline_svg(b, i)) if isinstance(b, Figure) else None for i, b in enumerate(document.blocks, 1)]
+    heading = title or document.title
+    figures = {id(b): Markup(inline_svg(b, i)) for i, b in enumerate(document.figures(), 1)}
+    words, codes = _texts(document, heading)
+    colours = document.colours()
     return render_template(
         TEMPLATE,
         trim=True,
         doc=document,
-        title=title or document.title,
-        blocks=list(zip(document.blocks, figures)),
+        title=heading,
+        svg=lambda figure: figures[id(figure)],
+        lead_in=lambda p: plain(p.spans).rstrip().endswith(":"),
+        fonts=page_fonts(words, codes),
+        stripe=colours["stripe"],
+        pale=colours["pale"],
         paper=None if paper is None else f"{paper[0]:g}mm {paper[1]:g}mm",
         margin=f"{margin:g}mm",
     )

@@ -17,13 +17,14 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
 from cardgen.layout.charts import bars, heat_map, histogram
 from cardgen.layout.document import Figure
 from cardgen.layout.shapes import Drawing
-from cardgen.render.html import inline_svg, render_template
+from cardgen.render.html import inline_svg, page_fonts, render_template
 from cardgen.rules import amtrak_play, play
 from cardgen.rules.amtrak_simulate import ROLE_NAMES, AmtrakTally
 from cardgen.rules.figures import amtrak_sentence, sentence
@@ -360,8 +361,7 @@ def page(outcome: Outcome) -> bytes:
         if tally.games:
             said = sentence(tally.summary()) if isinstance(tally, Tally) else amtrak_sentence(tally.summary())
     decisions = play.DECISIONS if game == "got" else amtrak_play.DECISIONS
-    return render_template(
-        "simulate.html.j2",
+    context: dict[str, Any] = dict(
         title=title,
         subtitle=lines[0].split(": ", 1)[1],
         head=lines[1:],
@@ -376,6 +376,9 @@ def page(outcome: Outcome) -> bytes:
         game=game,
         command=command_line(outcome),
     )
+    # the page's own words decide the glyphs it embeds (a first rendering, fonts aside, lists them)
+    words = render_template("simulate.html.j2", fonts="", **context).decode("utf-8")
+    return render_template("simulate.html.j2", fonts=page_fonts(words), **context)
 
 
 def write_report(outcome: Outcome, dest: Path) -> Path:

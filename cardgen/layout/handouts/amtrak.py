@@ -11,7 +11,19 @@ tie-break and solo play, with tables and worked examples from ``cardgen.rules.am
 from __future__ import annotations
 
 from cardgen.layout.diagrams import track_and_car
-from cardgen.layout.document import Block, Bullets, Document, Figure, Heading, Note, Paragraph, Steps, Table
+from cardgen.layout.document import (
+    Beside,
+    Block,
+    Bullets,
+    Columns,
+    Document,
+    Figure,
+    Heading,
+    Note,
+    Paragraph,
+    Steps,
+    Table,
+)
 from cardgen.rules.amtrak import (
     BONUSES,
     FULL_STAFF,
@@ -84,74 +96,83 @@ def handout() -> Document:
             "a **Tie** between two **Rails**. Match the Rails to make a Car; the Cars' values and a bonus for a "
             "full crew decide the winner. For 1 to 4 players, with a deck that includes its Jokers."
         ),
-        Figure(
-            track_and_car([("Rail", "7"), ("Tie", "K"), ("Rail", "7")], ("K", "7")),
-            "A Track whose Rails match becomes a Car: the pile's top card is the Tie, with a Rail under it.",
-            95,
-            role="track",
-        ),
-        Heading("Setting up"),
-        Steps.of(
-            [
-                "Shuffle. Turn one card face up: the discard pile.",
-                "Each player **lays a Track**: draw three cards and lay them face up in a row, Rail, Tie, Rail.",
-            ]
-        ),
-        Heading("Your turn: one move with your own Track"),
-        Steps.of(
-            [
-                "**Switch** the Tie with a Rail; or",
-                "**draw** from the deck, then discard that card or put it in your Track in place of any card; or",
-                "take the **top discard** and put it in your Track in place of any card.",
-            ]
+        Beside(
+            Figure(
+                track_and_car([("Rail", "7"), ("Tie", "K"), ("Rail", "7")], ("K", "7")),
+                "A Track whose Rails match becomes a Car: the pile's top card is the Tie, with a Rail under it.",
+                95,
+                role="track",
+            ),
+            (
+                Heading("Setting up"),
+                Steps.of(
+                    [
+                        "Shuffle. Turn one card face up: the discard pile.",
+                        "Each player **lays a Track**: draw three cards and lay them face up in a row, Rail, Tie, "
+                        "Rail.",
+                    ]
+                ),
+                Heading("Your turn: one move with your own Track"),
+                Steps.of(
+                    [
+                        "**Switch** the Tie with a Rail; or",
+                        "**draw** from the deck, then discard that card or put it in your Track in place of any "
+                        "card; or",
+                        "take the **top discard** and put it in your Track in place of any card.",
+                    ]
+                ),
+            ),
+            share=0.42,
         ),
         Paragraph.of(
             "A card you replace goes on the discard pile. When your **two Rails match**, you must make a **Car**: "
             "stack the Track face up with the Tie on top, then lay a new Track and take another turn. Your Cars "
             "stand in a row: your Amtrak train."
         ),
-        Heading("Cars: type and Fleet"),
-        Bullets.of(
-            [
-                "The **Tie** gives the type: **Crew** (Engineer King, Conductor Queen, any Jack), **Coach** (an "
-                "Ace or a number card) or **Substitute** (a Joker).",
-                "The **Fleet**: **Single-Level** when the Tie and Rails differ in rank; **Bi-Level** when they "
-                f"match (leave one Rail showing). A Bi-Level Car counts double: `{bi.text}` scores {bi.value}.",
-            ]
-        ),
-        _values_table(),
-        Heading("End of the line"),
-        Paragraph.of(
-            "The turn in which someone draws the deck's **last card** ends the game; unfinished Tracks are "
-            "discarded. Each train scores its Cars' values plus at most **one** bonus. The highest score wins."
-        ),
-        Heading("Full-Staff bonuses"),
-        Paragraph.of(f"A **Full-Staff** train has {FULL_STAFF[0].lower()}{FULL_STAFF[1:]}"),
-        _bonus_table(),
-        *_example(),
-        Paragraph.of(_tie_break()),
-        Heading("Riding solo"),
-        Paragraph.of(
-            f"Before your first Track, draw **{SOLO_START_PILE} cards** face down into a pile out of play, and add "
-            "one more at the end of every turn. Aim for a Full-Staff train, any of the three, before the deck "
-            "runs out."
-        ),
-        Note.of(
-            "Decisions cardgen made",
-            [
-                "A Track is laid Rail, Tie, Rail: the Tie in the middle, between the two cards that must match.",
-                "A Joker may be a Rail and is not wild there: "
-                f"`K/JK` is a Single-Level Crew Car worth {parse_car('K/JK').value}.",
-                "Substitutes fill any missing role (a Coach, the King, the Queen, the Jack); a spare Substitute "
-                "stays a Substitute Car and breaks no condition.",
-                "In an Acela, Substitutes stand in only for Crew, never for the Aces, and the bonus counts the Ace "
-                "Cars.",
-                "Bi-Level means Tie and Rails match **in rank**, and a Joker has no rank: `JK/JK` is a "
-                f"{parse_car('JK/JK').fleet} Substitute Car worth {parse_car('JK/JK').value}, so it makes no "
-                "Empire Builder and spoils no Acela.",
-                "The tie-break recounts Car values only, not bonuses; trains still equal share a place.",
-            ],
-            tone="decision",
+        Columns.of(
+            Heading("Cars: type and Fleet"),
+            Bullets.of(
+                [
+                    "The **Tie** gives the type: **Crew** (Engineer King, Conductor Queen, any Jack), **Coach** (an "
+                    "Ace or a number card) or **Substitute** (a Joker).",
+                    "The **Fleet**: **Single-Level** when the Tie and Rails differ in rank; **Bi-Level** when they "
+                    f"match (leave one Rail showing). A Bi-Level Car counts double: `{bi.text}` scores {bi.value}.",
+                ]
+            ),
+            _values_table(),
+            Heading("End of the line"),
+            Paragraph.of(
+                "The turn in which someone draws the deck's **last card** ends the game; unfinished Tracks are "
+                "discarded. Each train scores its Cars' values plus at most **one** bonus. The highest score wins."
+            ),
+            Heading("Full-Staff bonuses"),
+            Paragraph.of(f"A **Full-Staff** train has {FULL_STAFF[0].lower()}{FULL_STAFF[1:]}"),
+            _bonus_table(),
+            *_example(),
+            Paragraph.of(_tie_break()),
+            Heading("Riding solo"),
+            Paragraph.of(
+                f"Before your first Track, draw **{SOLO_START_PILE} cards** face down into a pile out of play, and "
+                "add one more at the end of every turn. Aim for a Full-Staff train, any of the three, before the "
+                "deck runs out."
+            ),
+            Note.of(
+                "Decisions cardgen made",
+                [
+                    "A Track is laid Rail, Tie, Rail: the Tie in the middle, between the two cards that must match.",
+                    "A Joker may be a Rail and is not wild there: "
+                    f"`K/JK` is a Single-Level Crew Car worth {parse_car('K/JK').value}.",
+                    "Substitutes fill any missing role (a Coach, the King, the Queen, the Jack); a spare Substitute "
+                    "stays a Substitute Car and breaks no condition.",
+                    "In an Acela, Substitutes stand in only for Crew, never for the Aces, and the bonus counts the Ace "
+                    "Cars.",
+                    "Bi-Level means Tie and Rails match **in rank**, and a Joker has no rank: `JK/JK` is a "
+                    f"{parse_car('JK/JK').fleet} Substitute Car worth {parse_car('JK/JK').value}, so it makes no "
+                    "Empire Builder and spoils no Acela.",
+                    "The tie-break recounts Car values only, not bonuses; trains still equal share a place.",
+                ],
+                tone="decision",
+            ),
         ),
     ]
     return Document(

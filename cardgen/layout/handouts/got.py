@@ -18,7 +18,9 @@ from __future__ import annotations
 from cardgen.layout.card import ACCENTS, TINTS, card_face, reads_otherwise_turned
 from cardgen.layout.diagrams import side_by_side
 from cardgen.layout.document import (
+    Beside,
     Block,
+    Columns,
     Document,
     Figure,
     Heading,
@@ -30,6 +32,7 @@ from cardgen.layout.document import (
     columns_of,
 )
 from cardgen.layout.handouts.got_optional import (
+    WIN_RULE,
     freezing_paragraph,
     optional_blocks,
     optional_decisions,
@@ -85,25 +88,21 @@ def ability_table(spec: Pattern) -> Table:
     )
 
 
-def _figures(spec: Pattern) -> list[Block]:
+def _placemat(spec: Pattern) -> Figure:
     mat = linear_mat(spec.census, (25.0, 35.0), title=f"Pattern {spec.name}")
+    return Figure(
+        mat,
+        f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)} "
+        f"(print one full size with cardgen placemat --census {spec.census}).",
+        min(150.0, 20.0 * spec.census + 10),
+        role="placemat",
+    )
+
+
+def _cards(spec: Pattern) -> Figure:
     numbers = [n for n in SAMPLE_CARDS if n <= spec.size]
     faces, caption = sample_cards(spec, numbers)
-    return [
-        Figure(
-            mat,
-            f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)} "
-            f"(print one full size with cardgen placemat --census {spec.census}).",
-            min(170.0, 22.0 * spec.census + 10),
-            role="placemat",
-        ),
-        Figure(
-            side_by_side(faces, gap=8.0, title="sample cards"),
-            caption,
-            min(95.0, 32.0 * len(faces)),
-            role="cards",
-        ),
-    ]
+    return Figure(side_by_side(faces, gap=6.0, title="sample cards"), caption, 32.0 * len(faces), role="cards")
 
 
 def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]:
@@ -139,22 +138,20 @@ def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]
 
 
 def _orderings() -> Table:
-    rows = []
-    for text in ORDER_EXAMPLES:
-        seq = parse_sequence(text)
-        numbers = tuple(int(c) for c in seq if isinstance(c, int))
-        marks = [
-            is_descending(numbers),
-            is_never_ascending(numbers),
-            is_never_descending(numbers),
-            is_ascending(numbers),
-        ]
-        rows.append((format_sequence(seq), *("yes" if m else "no" for m in marks)))
+    """§7's four words against its four sequences, a word a row (so that it fits a column)."""
+    seqs = [parse_sequence(text) for text in ORDER_EXAMPLES]
+    numbers = [tuple(int(c) for c in seq if isinstance(c, int)) for seq in seqs]
+    tests = (
+        ("descending", is_descending),
+        ("never-ascending", is_never_ascending),
+        ("never-descending", is_never_descending),
+        ("ascending", is_ascending),
+    )
     return Table(
-        ("sequence", "descending", "never-ascending", "never-descending", "ascending"),
-        tuple(rows),
+        ("", *(format_sequence(seq) for seq in seqs)),
+        tuple((word, *("yes" if test(n) else "no" for n in numbers)) for word, test in tests),
         role="orderings",
-        caption="With repeated numbers the four words differ:",
+        caption="With repeated numbers the four words differ",
     )
 
 
@@ -189,15 +186,22 @@ def _turn(spec: Pattern) -> list[Block]:
                     if spec.has_removals
                     else ""
                 ),
-                f"If your sequence now ascends from A to {last}, you win.",
+                f"If your sequence is now **{spec.win}** from A to {last}, you win.",
             ]
         ),
         *([Paragraph.of(cross)] if spec.cross_players else []),
+    ]
+
+
+def _winning(spec: Pattern) -> list[Block]:
+    last = space_letter(spec.census - 1)
+    return [
         Heading("Winning"),
         Paragraph.of(
-            f"The first player whose {spec.census} cards **ascend** from A to {last} wins: each card lower than "
-            "every card to its right. The numbers need not be consecutive."
+            f"This table plays **{spec.win}**: the first player whose {spec.census} cards are {spec.win} from A to "
+            f"{last} wins, {WIN_RULE[spec.win]}. The numbers need not be consecutive."
         ),
+        Heading("Judging a row", level=3),
         Paragraph.of(_disorder(spec)),
     ]
 
@@ -208,7 +212,7 @@ def _disorder(spec: Pattern) -> str:
     swaps = sorting_swaps(start)
     named = ", ".join(f"`{Ability.swap(*s).label}`" for s in swaps)
     return (
-        f"**Judging a row.** Count its **inversions**, the pairs in the wrong order: a descending row of "
+        f"Count its **inversions**, the pairs in the wrong order: a descending row of "
         f"{spec.census} has {inversions(start)}, the most there can be, and a winning row none. Yet the fewest "
         f"swaps that sort `{format_sequence(start)}` are just {len(swaps)}: {named}. "
         "`cardgen seq` works both out for any row."
@@ -216,25 +220,30 @@ def _disorder(spec: Pattern) -> str:
 
 
 def _optional(spec: Pattern) -> list[Block]:
+    """The optional rules, a heading each, in two columns."""
+    several = spec.packs > 1 or spec.win != "ascending"
     return [
-        Heading("Optional rules"),
-        Paragraph.of(
-            f"**Smaller or bigger packs.** Each block of {spec.block} cards holds every ability once, so the "
-            f"first {spec.block}, {2 * spec.block}, … cards are balanced packs for fewer players; "
-            f"`cardgen pack --players N` sizes one. **Several packs together** repeat numbers:"
+        Columns.of(
+            Heading("Optional rules"),
+            Heading("Smaller or bigger packs", level=3),
+            Paragraph.of(
+                f"Each block of {spec.block} cards holds every ability once, so the first {spec.block}, "
+                f"{2 * spec.block}, … cards are balanced packs for fewer players; `cardgen pack --players N` "
+                "sizes one."
+            ),
+            Heading("Several packs together", level=3),
+            Paragraph.of("Numbers then repeat, and a table must decide what a win is:"),
+            _orderings(),
+            Paragraph.of(
+                "A winning sequence may repeat a number (never-descending) or not (ascending)"
+                + (f": this table plays **{spec.win}**." if several else "; `cardgen pack --packs K` prints K packs.")
+            ),
+            Heading("Wild cards", level=3),
+            wild_paragraph(spec),
+            Heading("Freezing", level=3),
+            freezing_paragraph(spec.census),
+            *optional_blocks(spec),
         ),
-        _orderings(),
-        Paragraph.of(
-            "Decide whether a winning sequence may repeat a number (never-descending) or not (ascending)"
-            + (
-                f": this table plays **{spec.win}**."
-                if spec.packs > 1
-                else "; `cardgen pack --packs K` prints K packs."
-            )
-        ),
-        wild_paragraph(spec),
-        freezing_paragraph(spec.census),
-        *optional_blocks(spec),
     ]
 
 
@@ -291,11 +300,12 @@ def handout_for(spec: Pattern) -> Document:
         Heading("The goal"),
         Paragraph.of(
             f"Each player has a row of {spec.census} numbered cards that starts out descending. Make yours "
-            f"**ascending** first, using the cards' abilities on your row and on your opponents'. This pack: "
+            f"**{spec.win}** first, using the cards' abilities on your row and on your opponents'. This pack: "
             f"**pattern {spec.name}**, {spec.blurb}."
         ),
-        *_figures(spec),
-        *_turn(spec),
+        _placemat(spec),
+        Beside(_cards(spec), tuple(_turn(spec)), share=0.42),
+        Columns.of(*_winning(spec)),
     ]
     table_blocks: list[Block] = [Heading(TABLE_HEADING), table]
     if inline:

@@ -15,7 +15,19 @@ from __future__ import annotations
 
 from cardgen.layout.card2d import ACCENT, TINT, any_pictogram
 from cardgen.layout.diagrams import captioned_pictograms, number_grid, side_by_side
-from cardgen.layout.document import Block, Bullets, Document, Figure, Heading, Note, PageBreak, Paragraph, Steps, Table
+from cardgen.layout.document import (
+    Block,
+    Bullets,
+    Columns,
+    Document,
+    Figure,
+    Heading,
+    Note,
+    PageBreak,
+    Paragraph,
+    Steps,
+    Table,
+)
 from cardgen.layout.handouts.got_optional import number_blocks
 from cardgen.layout.placemat import grid_mat
 from cardgen.rules.grid import DEFAULT_CATEGORIES, PACK_CATEGORIES, GridPack
@@ -92,32 +104,35 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
             "own mat or an opponent's."
         ),
         _mat_and_arrangements(pack),
-        Heading("Setting up"),
-        Steps.of(
-            [
-                f"Deal {mat.census} cards to each player; the rest is the draw pile.",
-                "Lay them on your mat so that **every row and every column descends**. There are "
-                f"**{starts} ways** to do this with any {mat.census} different numbers; pick any.",
-            ]
-        ),
-        Heading("Your turn"),
-        Steps.of(
-            [
-                "Draw the top card of the draw pile.",
-                "**Place** it on your mat in place of a card you discard, or **use** its ability on your mat or an "
-                "opponent's, then discard it.",
-                "If every row and column of your mat ascends, you win.",
-            ]
-        ),
-        Bullets.of(
-            [
-                "A **specific** ability names its spaces: nobody has a choice.",
-                "A **you choose** ability leaves a row, column, card or direction open: whoever plays the card "
-                "chooses, even on an opponent's mat.",
-                "Pictograms: dark cells are named by the card, tinted cells are where the player chooses; a bar "
-                "swaps two cells, an arrow rotates a line (two heads: either way), a cross removes a card and "
-                "the draw pile refills the space.",
-            ]
+        Columns.of(
+            Heading("Setting up"),
+            Steps.of(
+                [
+                    f"Deal {mat.census} cards to each player; the rest is the draw pile.",
+                    "Lay them on your mat so that **every row and every column descends**. There are "
+                    f"**{starts} ways** to do this with any {mat.census} different numbers; pick any.",
+                ]
+            ),
+            Heading("Your turn"),
+            Steps.of(
+                [
+                    "Draw the top card of the draw pile.",
+                    "**Place** it on your mat in place of a card you discard, or **use** its ability on your mat or "
+                    "an opponent's, then discard it.",
+                    "If every row and column of your mat ascends, you win.",
+                ]
+            ),
+            Heading("Reading a card"),
+            Bullets.of(
+                [
+                    "A **specific** ability names its spaces: nobody has a choice.",
+                    "A **you choose** ability leaves a row, column, card or direction open: whoever plays the card "
+                    "chooses, even on an opponent's mat.",
+                    "Pictograms: **dark** cells are named by the card, **tinted** cells are where the player "
+                    "chooses; a bar swaps two cells, an arrow rotates a line (two heads: either way), a cross "
+                    "removes a card and the draw pile refills the space.",
+                ]
+            ),
         ),
         Heading("The abilities in this pack"),
         category_table(pack),

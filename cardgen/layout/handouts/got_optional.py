@@ -2,19 +2,21 @@
 
 Every verdict printed here is the rules engine's, for the pack the handout goes with: whether
 a sequence with a wild card wins is ``rules.sequences.can_win`` asked about the numbers this
-pack's cards carry (its size, its packs), never a fixed range; the number abilities are
-``rules.numbers``' and its decisions; the tokens each player needs are the census.
+pack's cards carry (its size, its packs, its wild cards) under the table's winning definition,
+never a fixed range, and the reason printed beside it is worked out from the example itself;
+the number abilities are ``rules.numbers``' and its decisions; the tokens each player needs
+are the census.
 
->>> from cardgen.rules.patterns import make_pattern
->>> [t for t, _ in wild_examples(50)]
-['5-12-W-30-45', '5-12-W-13-45', '5-12-30-50-W']
->>> [ok for _, ok in wild_examples(50)]
-[True, False, False]
+>>> [(e.text, e.wins, e.why) for e in wild_examples(50)]
+[('5-12-W-30-45', True, 'W = 13 to 29'), ('5-12-W-13-45', False, 'no card between 12 and 13'), ('5-12-30-50-W', False, 'no card past 50')]
+>>> [(e.text, e.wins, e.why) for e in wild_examples(99, packs=2, win="never-descending")][1:]
+[('10-24-W-25-89', True, 'W = 24 or 25'), ('10-24-59-99-W', True, 'W = 99')]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardgen.layout.document import Block, Bullets, Heading, Paragraph, Table
 from cardgen.rules.numbers import DECISIONS as NUMBER_DECISIONS
@@ -31,20 +33,69 @@ WIN_WORDS = {
     "ascending": "each card **less than** every card on its right: no number may repeat",
     "never-descending": "each card **less than or equal to** every card on its right: repeats are allowed",
 }
+# the same, as page 1 says it in a sentence
+WIN_RULE = {
+    "ascending": "each card lower than every card to its right",
+    "never-descending": "each card lower than or equal to every card to its right, so a number may repeat",
+}
 ORDER_EXAMPLES = ("1 2 3 4 5 6 7", "1 2 3 4 4 6 7")  # §7's
 
 
-def wild_examples(size: int) -> list[tuple[str, bool]]:
-    """Three sequences with a wild card in a pack of 1..``size`` and whether each can win
-    (ascending): one where a number fits, one where only a half would (§10's 38½), one where
-    only a number past the last card would (§10's 85). Scaled from the seed's for this pack."""
+@dataclass(frozen=True)
+class WildExample:
+    """A sequence holding a wild card, whether it wins (the engine's verdict) and why: the
+    numbers the wild may stand for, or why there is none."""
+
+    text: str
+    wins: bool
+    why: str
+
+
+def _stands_for(seq: Sequence[Card], size: int, win: str) -> tuple[list[int], str]:
+    """The numbers of 1..``size`` the one wild of ``seq`` may stand for, between its
+    neighbours under ``win``, and why there is none when there is none."""
+    at = seq.index(WILD)
+    left = [c for c in seq[:at] if isinstance(c, int)]
+    right = [c for c in seq[at + 1 :] if isinstance(c, int)]
+    low, high = (max(left) if left else None), (min(right) if right else None)
+    strict = win == "ascending"
+
+    def fits(n: int) -> bool:
+        above = low is None or (n > low if strict else n >= low)
+        below = high is None or (n < high if strict else n <= high)
+        return above and below
+
+    why = f"no card past {size}" if low is not None and low >= size else f"no card between {low} and {high}"
+    return [n for n in range(1, size + 1) if fits(n)], why
+
+
+def wild_examples(size: int, packs: int = 1, win: str = "ascending", wilds: int | None = None) -> list[WildExample]:
+    """Three sequences with a wild card in ``packs`` packs of 1..``size`` and whether each wins
+    under ``win``: one where a number fits, one where only a half would (§10's 38½: no number
+    between its neighbours), one where only a number past the last card would (§10's 85).
+    Scaled from the seed's for this pack; the verdict is ``can_win``'s, the reason read from
+    the sequence (the two must agree)."""
     if size < 10:
         a, b = 1, size
         seqs: list[tuple[Card, ...]] = [(a, WILD, b), (a, WILD, a + 1), (a, b, WILD)]
     else:
         q1, q2, q3, q4 = (max(1, round(size * f)) for f in (0.1, 0.24, 0.6, 0.9))
         seqs = [(q1, q2, WILD, q3, q4), (q1, q2, WILD, q2 + 1, q4), (q1, q2, q3, size, WILD)]
-    return [(format_sequence(s), can_win(s, size)) for s in seqs]
+    out = []
+    for seq in seqs:
+        wins = can_win(seq, size, packs, win, wilds)
+        fits, none = _stands_for(seq, size, win)
+        if wins != bool(fits):
+            raise AssertionError(f"{format_sequence(seq)}: the engine and the handout's reason disagree")
+        why = (
+            none
+            if not fits
+            else f"W = {fits[0]}"
+            if len(fits) == 1
+            else (f"W = {fits[0]} or {fits[1]}" if len(fits) == 2 else f"W = {fits[0]} to {fits[-1]}")
+        )
+        out.append(WildExample(format_sequence(seq), wins, why))
+    return out
 
 
 def number_table(abilities: Sequence[NumberAbility], role: str = "numbers") -> Table:
@@ -65,6 +116,8 @@ def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> lis
         if grid
         else "Each acts on one sequence, as any ability does."
     )
+    # every decision the engine makes, not a pick of them: a wild is never picked nor counted,
+    # HI↔LO needs two different numbers … (the first, that they are cardgen's, is said above)
     rules = [d for d in NUMBER_DECISIONS[1:] if grid or "3×3" not in d]
     return [
         Heading("Number abilities"),
@@ -73,7 +126,7 @@ def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> lis
             "and its problem, not a list). " + where
         ),
         number_table(abilities),
-        Bullets.of(rules[:2] + [r for r in rules if "tie" in r]),
+        Bullets.of(rules),
     ]
 
 
@@ -124,13 +177,16 @@ def _wilds(spec: Pattern) -> list[Block]:
 
 
 def wild_paragraph(spec: Pattern) -> Paragraph:
-    """§10 in a paragraph, its examples judged for this pack's numbers."""
-    shown = [f"`{text}` {'can' if ok else 'cannot'} win" for text, ok in wild_examples(spec.size)]
+    """§10 in a paragraph, its examples judged for this pack's numbers and the table's winning
+    definition, each with its reason."""
+    examples = wild_examples(spec.size, spec.packs, spec.win, spec.wilds or None)
+    shown = [f"`{e.text}` {'can' if e.wins else 'cannot'} win ({e.why})" for e in examples]
+    cards = f"cards 1 to {spec.size}" + (f" in {spec.packs} packs" if spec.packs > 1 else "")
     return Paragraph.of(
         "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
         "**dirty**, otherwise **clean**. cardgen's reading of the rule: it stands for **any number some card of this "
-        f"pack carries**, so it only counts as ascending if such a number fits: with cards 1 to {spec.size}, "
-        f"{', '.join(shown[:-1])} and {shown[-1]} (no card between 38 and 39, nor past the last). "
+        f"pack carries**, so it only counts as {spec.win} if such a number fits: with {cards}, playing "
+        f"{spec.win}, {', '.join(shown[:-1])} and {shown[-1]}. "
         + ("" if spec.wilds else "Print wild cards with `cardgen pack --wilds N`; agree how a dirty win scores.")
     )
 
@@ -138,7 +194,7 @@ def wild_paragraph(spec: Pattern) -> Paragraph:
 def freezing_paragraph(census: int) -> Paragraph:
     """§11, as the seed words it, and how many tokens each player needs."""
     return Paragraph.of(
-        f"**Freezing**. Each player needs up to **{census} tokens**, one for each space: a frozen card is "
+        f"Each player needs up to **{census} tokens**, one for each space: a frozen card is "
         "frozen for good, so a token is never used twice (`cardgen tokens --players P` prints a sheet). At the "
         "beginning of your turn you may freeze one card of your sequence by placing a token on it. After that, "
         "this card can never be taken from its space by swapping, replacement, removal, et cetera, **by you or "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgen.layout.diagrams import tile_lines
-from cardgen.layout.document import Block, Bullets, Document, Figure, Heading, Note, Paragraph, Steps, Table
+from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Note, Paragraph, Steps, Table
 from cardgen.rules.supertrain import (
     ENGINES,
     HAND_SIZES,
@@ -169,26 +169,28 @@ def handout() -> Document:
             "is open to all; tiles still in hand count against you. This sheet covers what SuperTrain adds; "
             "everything else follows the usual Mexican Train rules."
         ),
-        _set_table(),
-        Heading("Getting ready"),
-        Steps.of(
-            [
-                f"Take out the round's **engine** (the {ENGINES[0].name} in round 1) and put it in the middle.",
-                "Shuffle the rest face down and draw your hand (table below); the rest is the **bone pile**.",
-                "Line your hand up into your **personal train**: starting from the engine's number, ends matching "
-                "(`12-5, 5-7, 7-8, 8-11` …), wild tiles filling the gaps. Tiles that do not fit are **extras** for "
-                "the Mexican Train or other trains.",
-                "With no tile to match the engine, line up the longest run you can, leaving the fewest extras.",
-            ]
-        ),
-        _hands_table(),
-        Heading("On your turn"),
-        Bullets.of(
-            [
-                "Play if you can: a playable tile, wild or not, may not be held back to draw instead.",
-                "A **Red Train** end plays on any number, letter or double; a number end must match.",
-                "A **letter** end at the end of a train takes only another wild tile.",
-            ]
+        Columns.of(
+            _set_table(),
+            Heading("On your turn"),
+            Bullets.of(
+                [
+                    "Play if you can: a playable tile, wild or not, may not be held back to draw instead.",
+                    "A **Red Train** end plays on any number, letter or double; a number end must match.",
+                    "A **letter** end at the end of a train takes only another wild tile.",
+                ]
+            ),
+            Heading("Getting ready"),
+            Steps.of(
+                [
+                    f"Take out the round's **engine** (the {ENGINES[0].name} in round 1) and put it in the middle.",
+                    "Shuffle the rest face down and draw your hand (table below); the rest is the **bone pile**.",
+                    "Line your hand up into your **personal train**: starting from the engine's number, ends "
+                    "matching (`12-5, 5-7, 7-8, 8-11` …), wild tiles filling the gaps. Tiles that do not fit are "
+                    "**extras** for the Mexican Train or other trains.",
+                    "With no tile to match the engine, line up the longest run you can, leaving the fewest extras.",
+                ]
+            ),
+            _hands_table(),
         ),
         Heading("Wild and action tiles"),
         _wilds_table(),
@@ -200,13 +202,16 @@ def handout() -> Document:
             "at most one double open, or none by laying four tiles on one train. Drawing a T after a double you "
             "could not follow lets you play it anywhere, then follow up anywhere legal."
         ),
-        Heading("Scoring"),
-        *_score_blocks(),
-        Heading("Rounds"),
-        _rounds_table(),
-        Paragraph.of(
-            f"On the last engine, the {ENGINES[-1].name}, any tile in your hand may start your personal train."
+        Columns.of(
+            Heading("Scoring"),
+            *_score_blocks(),
+            Heading("Rounds"),
+            Paragraph.of(
+                f"{len(ENGINES)} rounds, one engine each, from {ENGINES[0].name} down to {ENGINES[-1].name}. On the "
+                f"last engine, the {ENGINES[-1].name}, any tile in your hand may start your personal train."
+            ),
         ),
+        _rounds_table(),
         Note.of(
             "Decisions cardgen made",
             [

@@ -21,6 +21,7 @@ from cardgen.layout.diagrams import card_sequence, plays, round_setups
 from cardgen.layout.document import (
     Block,
     Bullets,
+    Columns,
     Document,
     Figure,
     Heading,
@@ -190,49 +191,51 @@ def _summary() -> list[Block]:
             170,
             role="round-setups",
         ),
-        Steps.of(
-            [
-                "Shuffle the 52 cards.",
-                _deal(),
-                "Split the rest into the round's face-down piles around the central area, as even as they come:",
-            ]
-        ),
-        Table(
-            ("round", "piles", "most closed at once", "3 players", "4 players"),
-            tuple(
-                (
-                    str(r),
-                    str(PILES_BY_ROUND[r]),
-                    str(CLOSED_BY_ROUND[r]),
-                    _cards([str(n) for n in pile_sizes(r, 3)]),
-                    _cards([str(n) for n in pile_sizes(r, 4)]),
-                )
-                for r in sorted(PILES_BY_ROUND)
+        Columns.of(
+            Steps.of(
+                [
+                    "Shuffle the 52 cards.",
+                    _deal(),
+                    "Split the rest into the round's face-down piles around the central area, as even as they come:",
+                ]
             ),
-            role="piles",
-        ),
-        Heading("Opening the round"),
-        Paragraph.of(
-            "Anyone holding a **2** lays it in the central area. With no 2 about, a player may "
-            f"open with **two Doubles at once** (`{PLAYS[3][1]}`). If nobody can, everyone draws one card from any "
-            "pile, and the first who can open does."
-        ),
-        Heading("Central play"),
-        Paragraph.of(
-            "A card goes on the top card when it is **1 or 2 higher, or 1 lower**. A is 1, J 11, Q 12, K 13, and "
-            f"nothing wraps round: on a 5 go {_cards(on_five)}; on a King only {_cards(on_king)}."
-        ),
-        Heading("Piles"),
-        Bullets.of(
-            [
-                "Draw from any **open** pile whenever you like.",
-                "An **Ace** closes a pile, whatever shows on it. A closed pile cannot be drawn from. One pile must "
-                f"always stay open, so rounds 1 to {ROUNDS} allow at most {most_closed} closed at once.",
-                "To **reopen** a closed pile, lay on its Ace, face up and in this order, the cards shown below. "
-                "Several in a row may go down at once.",
-                "Once the K is down the pile restarts like a round, with a 2 or two Doubles; after that it is played "
-                "like the central area, but **without Doubles** or Double Sandwiches.",
-            ]
+            Table(
+                ("round", "piles", "most closed at once", "3 players", "4 players"),
+                tuple(
+                    (
+                        str(r),
+                        str(PILES_BY_ROUND[r]),
+                        str(CLOSED_BY_ROUND[r]),
+                        _cards([str(n) for n in pile_sizes(r, 3)]),
+                        _cards([str(n) for n in pile_sizes(r, 4)]),
+                    )
+                    for r in sorted(PILES_BY_ROUND)
+                ),
+                role="piles",
+            ),
+            Heading("Opening the round"),
+            Paragraph.of(
+                "Anyone holding a **2** lays it in the central area. With no 2 about, a player may "
+                f"open with **two Doubles at once** (`{PLAYS[3][1]}`). If nobody can, everyone draws one card from "
+                "any pile, and the first who can open does."
+            ),
+            Heading("Central play"),
+            Paragraph.of(
+                "A card goes on the top card when it is **1 or 2 higher, or 1 lower**. A is 1, J 11, Q 12, K 13, "
+                f"and nothing wraps round: on a 5 go {_cards(on_five)}; on a King only {_cards(on_king)}."
+            ),
+            Heading("Piles"),
+            Bullets.of(
+                [
+                    "Draw from any **open** pile whenever you like.",
+                    "An **Ace** closes a pile, whatever shows on it. A closed pile cannot be drawn from. One pile "
+                    f"must always stay open, so rounds 1 to {ROUNDS} allow at most {most_closed} closed at once.",
+                    "To **reopen** a closed pile, lay on its Ace, face up and in this order, the cards shown below. "
+                    "Several in a row may go down at once.",
+                    "Once the K is down the pile restarts like a round, with a 2 or two Doubles; after that it is "
+                    "played like the central area, but **without Doubles** or Double Sandwiches.",
+                ]
+            ),
         ),
         Figure(
             card_sequence(REOPENING, first_note="the closing Ace", last_note="then restart with a 2"),
@@ -250,27 +253,29 @@ def _summary() -> list[Block]:
             role="plays",
         ),
         _plays_table(),
-        _doubles_table(),
-        Heading("The Train"),
-        Bullets.of(
-            [
-                "Call **“Choo choo!”**: play stops while you lay it.",
-                "Lay your **whole hand**, starting with a 2 and going up by one, on a closed pile that shows **only "
-                f"its Ace**: {_says(TRAIN_HAND, 'A', where='closed', hand=train)}.",
-                f"With one card more in hand it fails: {_says(TRAIN_HAND, 'A', where='closed', hand=longer)}.",
-            ]
-        ),
-        Heading("Trainwreck"),
-        Paragraph.of(
-            "When every pile that is not closed has run out of cards, the round is a **Trainwreck**: throw the cards "
-            "in and deal the same round again. Nobody scores for it."
-        ),
-        Heading("Scoring and winning"),
-        Paragraph.of(
-            f"Winning a round scores **1 point**. After {ROUNDS} rounds the most points wins. Players who tie play "
-            f"a **tie-breaker**, dealt {HAND} cards each and set up like Round 1 "
-            f"({PILES_BY_ROUND[1]} piles; with two players {_cards([str(n) for n in pile_sizes(1, 2)])} cards); "
-            "whoever wins it wins the game."
+        Columns.of(
+            _doubles_table(),
+            Heading("The Train"),
+            Bullets.of(
+                [
+                    "Call **“Choo choo!”**: play stops while you lay it.",
+                    "Lay your **whole hand**, starting with a 2 and going up by one, on a closed pile that shows "
+                    f"**only its Ace**: {_says(TRAIN_HAND, 'A', where='closed', hand=train)}.",
+                    f"With one card more in hand it fails: {_says(TRAIN_HAND, 'A', where='closed', hand=longer)}.",
+                ]
+            ),
+            Heading("Trainwreck"),
+            Paragraph.of(
+                "When every pile that is not closed has run out of cards, the round is a **Trainwreck**: throw the "
+                "cards in and deal the same round again. Nobody scores for it."
+            ),
+            Heading("Scoring and winning"),
+            Paragraph.of(
+                f"Winning a round scores **1 point**. After {ROUNDS} rounds the most points wins. Players who tie "
+                f"play a **tie-breaker**, dealt {HAND} cards each and set up like Round 1 "
+                f"({PILES_BY_ROUND[1]} piles; with two players {_cards([str(n) for n in pile_sizes(1, 2)])} cards); "
+                "whoever wins it wins the game."
+            ),
         ),
         Note.of(
             "Decisions cardgen made where the rules are silent",

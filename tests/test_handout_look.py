@@ -1,0 +1,214 @@
+"""The handouts as #23 wants them, measured from the written PDF and HTML: two columns, the house's
+type, numbers flush right, pictograms that agree with their legend, no lead-in line left alone at
+a page's foot; and the optional-rules text (#21's audit) held to the rules engines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from lxml import etree
+from lxml import html as lxml_html
+
+from cardgen.layout.card2d import CHOICE
+from cardgen.layout.document import Columns, Paragraph, Table, plain
+from cardgen.layout.handouts import build
+from cardgen.layout.handouts.got_optional import wild_examples
+from cardgen.options import print_options
+from cardgen.products.handout import build_handout
+from cardgen.rules.numbers import DECISIONS
+from cardgen.rules.patterns import make_pattern
+from cardgen.rules.sequences import report
+
+SVG = "{http://www.w3.org/2000/svg}"
+# the case #21's audit names, and others around it
+OPTIONS = [
+    {"pattern": "two", "numbers": True, "packs": 2, "wilds": 4, "win": "never-descending"},
+    {"pattern": "two", "wilds": 2, "win": "never-descending"},
+    {"pattern": "one", "packs": 3, "wilds": 1},
+    {"pattern": "three", "census": 5},
+    {"pattern": "one"},
+]
+
+
+def norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[Path, Path]:
+    result = build_handout(opts=print_options(paper=paper), out=tmp_path, **kw)  # type: ignore[arg-type]
+    folder = result.folder
+    return folder / f"{folder.name}.html", folder / f"{folder.name}.pdf"
+
+
+def first_page_by_column(pdf: Path) -> str:
+    """Page 1's text read column by column (left half, then right half), as a reader reads it."""
+    with pdfplumber.open(pdf) as p:
+        page = p.pages[0]
+        halves = [
+            page.crop((0, 0, page.width / 2, page.height)),
+            page.crop((page.width / 2, 0, page.width, page.height)),
+        ]
+        return norm(" ".join(h.extract_text() or "" for h in halves))
+
+
+def page_text(html: Path) -> str:
+    return norm(lxml_html.parse(str(html)).getroot().text_content())
+
+
+# --- #21's audit: the optional rules' text ------------------------------------------------------
+
+
+@pytest.mark.parametrize("kw", OPTIONS)
+def test_the_wild_examples_are_the_seq_engines_verdicts_for_this_table(tmp_path, kw):
+    spec = make_pattern(kw["pattern"], int(kw.get("census", 7)), numbers=bool(kw.get("numbers")),
+                        packs=int(kw.get("packs", 1)), wilds=int(kw.get("wilds", 0)), win=str(kw.get("win", "ascending")))  # fmt: skip
+    html, pdf = written(tmp_path, game="got", **kw)
+    text = page_text(html)
+    for example in wild_examples(spec.size, spec.packs, spec.win, spec.wilds or None):
+        # what `cardgen seq TEXT --pack-size N --packs K --win W` says of the same sequence
+        verdict = report(example.text, pack_size=spec.size, packs=spec.packs, win=spec.win,
+                         wilds=spec.wilds or None).wins  # fmt: skip
+        printed = f"{example.text} {'can' if verdict else 'cannot'} win ({example.why})"
+        assert printed in text, printed
+    assert "38 and 39" not in text  # the seed's numbers, never this pack's
+
+
+def test_the_audits_case_says_win_where_seq_does(tmp_path):
+    html, _ = written(tmp_path, game="got", **OPTIONS[0])
+    text = page_text(html)
+    assert report("10-24-W-25-89", pack_size=99, packs=2, win="never-descending").wins
+    assert "10-24-W-25-89 can win (W = 24 or 25)" in text and "10-24-59-99-W can win (W = 99)" in text
+    assert "cannot win" not in text
+
+
+@pytest.mark.parametrize("kw", OPTIONS)
+def test_each_reason_names_the_examples_own_neighbours(kw):
+    spec = make_pattern(kw["pattern"], int(kw.get("census", 7)), packs=int(kw.get("packs", 1)),
+                        wilds=int(kw.get("wilds", 0)), win=str(kw.get("win", "ascending")))  # fmt: skip
+    for e in wild_examples(spec.size, spec.packs, spec.win):
+        parts = e.text.split("-")
+        at = parts.index("W")
+        left, right = [int(c) for c in parts[:at]], [int(c) for c in parts[at + 1 :]]
+        numbers = [int(n) for n in re.findall(r"\d+", e.why)]
+        if e.wins:  # "W = 24 or 25": numbers between its neighbours
+            assert numbers and all(max(left, default=1) <= n <= min(right, default=spec.size) for n in numbers), e
+        else:  # "no card between 20 and 21", "no card past 84": its neighbours, the pack's last
+            assert numbers and all(n in left + right or n == spec.size for n in numbers), e
+
+
+def test_a_single_pack_table_states_its_definition_on_page_one(tmp_path):
+    html, pdf = written(tmp_path, game="got", pattern="two", wilds=2, win="never-descending")
+    first = first_page_by_column(pdf)
+    assert "This table plays never-descending" in first
+    assert "lower than or equal to every card to its right" in first
+    assert "each card lower than every card to its right" not in first
+    with pdfplumber.open(pdf) as p:
+        whole = norm(p.pages[0].extract_text() or "")
+    assert "If your sequence is now never-descending from A to G, you win" in whole  # the turn's last step
+    # and an ascending table says so too
+    html, pdf = written(tmp_path / "asc", game="got", pattern="one")
+    first = first_page_by_column(pdf)
+    assert "This table plays ascending" in first and "each card lower than every card to its right" in first
+
+
+@pytest.mark.parametrize(
+    "game, kw", [("got", {"pattern": "two", "numbers": True}), ("got2d", {"categories": "rs,num"})]
+)
+def test_every_number_ability_decision_is_stated(tmp_path, game, kw):
+    html, _ = written(tmp_path, game=game, **kw)
+    text = page_text(html)
+    wanted = [d for d in DECISIONS[1:] if game == "got2d" or "3×3" not in d]
+    for decision in wanted:
+        assert norm(decision) in text, decision
+    assert "never picks it and never counts it" in text and "two cards with different numbers" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kw", OPTIONS[:3])
+def test_a_line_ending_in_a_colon_stays_on_the_page_of_its_table(tmp_path, paper, kw):
+    doc = build("got", **kw)
+    html, pdf = written(tmp_path, paper, game="got", **kw)
+    blocks = doc.flat()
+    pairs = [(plain(b.spans), n) for b, n in zip(blocks, blocks[1:]) if isinstance(b, Paragraph)
+             and plain(b.spans).rstrip().endswith(":") and isinstance(n, Table)]  # fmt: skip
+    assert pairs
+    with pdfplumber.open(pdf) as p:
+        pages = [norm(page.extract_text() or "") for page in p.pages]
+    for lead, table in pairs:
+        tail = " ".join(lead.split()[-4:])
+        head = " ".join(table.header[1:3])
+        on = [i for i, t in enumerate(pages) if tail in t]
+        assert on and head in pages[on[0]], (lead, on)
+
+
+# --- the look, measured ------------------------------------------------------------------------
+
+
+def test_columns_are_set_in_two_columns_in_the_pdf_and_the_page(tmp_path):
+    html, pdf = written(tmp_path, game="got", pattern="one")
+    doc = build("got", pattern="one")
+    assert any(isinstance(b, Columns) for b in doc.blocks)
+    with pdfplumber.open(pdf) as p:
+        page = p.pages[0]
+        words = {w["text"]: w for w in page.extract_words(extra_attrs=["size"])}
+        winning, judging = words["Winning"], words["Judging"]
+        # side by side: the right column's heading starts past the page's middle, level with the left's
+        assert winning["x0"] < page.width / 2 < judging["x0"]
+        assert abs(winning["top"] - judging["top"]) < winning["size"]
+    raw = html.read_text("utf-8")
+    assert re.search(r"\.columns \{[^}]*column-count: 2", raw)
+    root = lxml_html.parse(str(html)).getroot()
+    assert root.findall(".//div[@class='columns']") and root.findall(".//div[@class='beside']")
+
+
+@pytest.mark.parametrize("game", ["got", "got2d", "supertrain", "amtrak", "train"])
+def test_the_page_embeds_the_pdfs_fonts_and_sets_words_in_atkinson(tmp_path, game):
+    html, pdf = written(tmp_path, game=game)
+    raw = html.read_text("utf-8")
+    faces = re.findall(r"@font-face\{font-family:'([^']+)';font-weight:(\w+);src:url\(data:font/ttf;base64,", raw)
+    assert ("Atkinson Hyperlegible", "normal") in faces and ("Atkinson Hyperlegible", "bold") in faces
+    assert re.search(r'--sans: "Atkinson Hyperlegible", "DejaVu Sans Mono"', raw)
+    with pdfplumber.open(pdf) as p:
+        fonts = {re.sub(r"^[A-Z]{6}\+", "", c["fontname"]) for page in p.pages for c in page.chars}
+        arrows = {
+            re.sub(r"^[A-Z]{6}\+", "", c["fontname"]) for page in p.pages for c in page.chars if c["text"] in "↔→"
+        }
+    assert "AtkinsonHyperlegible-Regular" in fonts and "AtkinsonHyperlegible-Bold" in fonts
+    assert "DejaVuSans" not in fonts and "DejaVuSans-Bold" not in fonts
+    assert arrows <= {"DejaVuSansMono", "DejaVuSansMono-Bold"}  # Atkinson has no arrows: never a missing glyph
+
+
+def test_numbers_in_a_table_stand_flush_right(tmp_path):
+    _, pdf = written(tmp_path, game="supertrain")
+    with pdfplumber.open(pdf) as p:
+        words = p.pages[0].extract_words()
+    # the hand sizes (seed 003): 25, 23, 18, 16, 14, 12, 11 tiles each, one row a player count
+    anchor = next(w for w in words if w["text"] == "25")
+    column = [
+        w for w in words
+        if w["text"] in {"25", "23", "18", "16", "14", "12", "11"} and abs(w["x1"] - anchor["x1"]) < 30
+        and anchor["top"] <= w["top"] < anchor["top"] + 120
+    ]  # fmt: skip
+    assert len(column) >= 7
+    assert max(w["x1"] for w in column) - min(w["x1"] for w in column) < 0.6  # right edges agree
+
+
+def test_the_2d_pictograms_agree_with_their_legend(tmp_path):
+    """Dark cells are named by the card, tinted ones where the player chooses: a specific ability
+    (a named row's rotation among them) has no tinted cell; a discretionary one has some."""
+    html, _ = written(tmp_path, game="got2d", categories="rr,cr,rs,h-rotate,row-remove")
+    root = etree.parse(str(html), etree.HTMLParser()).getroot()
+    tinted: dict[str, int] = {}
+    for figure in root.iter("figure"):
+        role = figure.get("class") or ""
+        if role.startswith("pictograms-"):
+            fills = [r.get("fill", "").lower() for r in figure.iter("rect") if r.get("class") == "pict-cell"]
+            assert fills, role
+            tinted[role.removeprefix("pictograms-")] = sum(1 for f in fills if f == CHOICE.lower())
+    assert tinted["row-rotate"] == tinted["col-rotate"] == tinted["row-swap"] == 0
+    assert tinted["h-rotate"] > 0 and tinted["row-remove"] > 0
+    legend = page_text(html)
+    assert "dark cells are named by the card, tinted cells are where the player chooses" in legend
