@@ -21,7 +21,15 @@ from cardgen.layout.art import LOCO_RED
 from cardgen.layout.tile import PIP_COLOURS, halves
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import PdfPages
-from cardgen.proof.sheets import PDF_LIMIT, PT, backs_misplaced, compare_slot, sheet_slots, turned_doc
+from cardgen.proof.sheets import (
+    PDF_LIMIT,
+    PT,
+    backs_misplaced,
+    compare_slot,
+    crop_mark_problems,
+    sheet_slots,
+    turned_doc,
+)
 from cardgen.proof.svg import SvgDoc
 from cardgen.rules.check import Violation
 from cardgen.rules.supertrain import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
@@ -277,6 +285,10 @@ def read_pdf_tiles(
     tiles: list[Tile] = []
     portrait = plan.card[0] < plan.card[1]
     for sheet, page in enumerate(pages[::step]):
+        count = min(plan.per_page, max(0, len(order) - sheet * plan.per_page))
+        problems += [
+            Violation("files", f"pdf page {page.number}: {p}") for p in crop_mark_problems(page, plan, count)[:4]
+        ]
         for slot in range(plan.per_page):
             seen = pdf_slot_halves(page, plan, slot)
             if seen is None:
@@ -294,6 +306,11 @@ def read_pdf_tiles(
     if backs:  # the backs are all alike: their place is checked, moved as pack.json records
         for sheet, page in enumerate(pages[1::2] if step == 2 else pages):
             count = min(plan.per_page, len(order) - sheet * plan.per_page)
+            if step == 2:  # a backs page: no marks (one cuts from the fronts)
+                problems += [
+                    Violation("files", f"pdf page {page.number}: {p}")
+                    for p in crop_mark_problems(page, plan, count, fronts=False)[:4]
+                ]
             moved = backs_misplaced(page, plan, count)
             if moved:
                 problems.append(Violation("files", f"pdf page {page.number}: {moved}"))
