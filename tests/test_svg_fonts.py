@@ -36,7 +36,7 @@ from PIL import Image, ImageChops, ImageStat
 
 import cardgen.render.fonts as fonts_module
 import cardgen.render.svg as svg_module
-from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text, drawn_family
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.render import font_path, render
 from tests.helpers import as_older, older_line
@@ -50,12 +50,13 @@ DPI = 150
 # ---------------------------------------------------------------- helpers (independent readers)
 
 
-def embedded(svg: str) -> dict[str, bytes]:
-    """weight -> the TrueType bytes an SVG embeds, read with a regex and base64 alone."""
+def embedded(svg: str, family: str = "DejaVu Sans Mono") -> dict[str, bytes]:
+    """weight -> the TrueType bytes an SVG embeds for ``family``, read with a regex and base64 alone."""
     faces = {}
-    for family, weight, data in FACE.findall(svg):
-        assert family == "DejaVu Sans Mono"
-        faces[weight] = base64.b64decode(data)
+    for name, weight, data in FACE.findall(svg):
+        assert name in ("DejaVu Sans Mono", "Atkinson Hyperlegible")
+        if name == family:
+            faces[weight] = base64.b64decode(data)
     return faces
 
 
@@ -359,7 +360,8 @@ def reference_svg(drawing: Drawing, title: str = "") -> bytes:
             paint(el, shape.fill, shape.stroke, shape.stroke_width)
         elif isinstance(shape, Text):
             el = d.text(shape.text, insert=(n(shape.x), n(shape.y)), **attrs)
-            el["font-family"] = "'DejaVu Sans Mono', monospace"
+            sans = drawn_family(shape.text, shape.family) == "sans"
+            el["font-family"] = "'Atkinson Hyperlegible', sans-serif" if sans else "'DejaVu Sans Mono', monospace"
             el["font-size"] = n(shape.size)
             el["text-anchor"] = shape.anchor
             el["fill"] = shape.fill
@@ -621,7 +623,7 @@ def test_tile_svgs_embed_their_fonts_and_check_clean(tmp_path):  # type: ignore[
     assert run(["tiles", "--numerals", "--out", str(tmp_path)]) == 0
     folder = tmp_path / "supertrain-wild-numerals"
     tile = (folder / "tiles" / "12-train.svg").read_text("utf-8")
-    assert "bold" in embedded(tile)
+    assert "bold" in embedded(tile, "Atkinson Hyperlegible")  # the numerals
     assert check_folder(folder) == []
 
 

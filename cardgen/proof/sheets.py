@@ -377,17 +377,22 @@ def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts
         if any(x - b <= cx <= x + w + b and y - b <= cy <= y + h + b for x, y in places):
             continue
         found.append((x0, y0, x1, y1))
-    out: list[str] = []
+    missing: list[str] = []
     for m in want:
         box = (min(m.x1, m.x2), min(m.y1, m.y2), max(m.x1, m.x2), max(m.y1, m.y2))
         hit = next((f for f in found if _mark_at(f, box)), None)
         if hit is None:
-            where = f"x {m.x1:.1f}" if m.x1 == m.x2 else f"y {m.y1:.1f}"
-            out.append(f"no crop mark at the end of the cut at {where} mm ({box[0]:.1f}, {box[1]:.1f} mm)")
+            missing.append(f"the cut at {'x' if m.x1 == m.x2 else 'y'} {m.x1 if m.x1 == m.x2 else m.y1:.1f} mm ({box[0]:.1f}, {box[1]:.1f} mm)")  # fmt: skip
         else:
             found.remove(hit)
-    for f in found:
-        out.append(f"a crop mark at ({(f[0] + f[2]) / 2:.1f}, {(f[1] + f[3]) / 2:.1f} mm) marks no cut")
+    out: list[str] = []
+    if missing:
+        more = f", and {len(missing) - 1} more" if len(missing) > 1 else ""
+        out.append(f"no crop mark at the end of {missing[0]}{more}")
+    if found:
+        more = f", and {len(found) - 1} more" if len(found) > 1 else ""
+        x0, y0, x1, y1 = found[0]
+        out.append(f"a crop mark at ({(x0 + x1) / 2:.1f}, {(y0 + y1) / 2:.1f} mm) marks no cut{more}")
     return out
 
 
