@@ -3,11 +3,14 @@
 Home printing (no bleed, no gutter): cards touch and share cut lines. With bleed,
 every card carries its own bleed box and the boxes touch; with a gutter, the
 cuts of neighbouring cards are separate cuts. Every cut gets a crop mark at both
-ends: a 0.25 pt hairline at least ``MIN_MARK`` long, in the margin outside every
-card (bleed included) and inside the printable area (``margin`` from each paper
-edge). The plan keeps room for the marks and for the sheet's label ("pattern
-two, census 7 · sheet 3 of 10 · fronts"); when the paper leaves no room it takes
-the layout that does (landscape, or a row or column fewer) and says why.
+ends: a 0.25 pt hairline at least ``MIN_MARK`` long, ``MARK_GAP`` past the last card
+along it, outside every card (bleed included) and inside the printable area
+(``margin`` from each paper edge). Only the cuts that exist are marked, where they
+end: a part-filled sheet's marks stand at the foot of its last row and of the columns
+that row lacks (``cuts``). The plan keeps room for the marks and for the sheet's label
+("pattern two, census 7 · sheet 3 of 10 · fronts", in the sans family at 6 pt); when
+the paper leaves no room it takes the layout that does (landscape, or a row or column
+fewer) and says why.
 
 Duplex backs: after a long-edge flip of a portrait sheet (a short-edge flip of
 a landscape one, i.e. a flip about the sheet's vertical axis as you look at it)

@@ -344,42 +344,45 @@ def tile_face(tile: Tile, size: tuple[float, float], *, numerals: bool = False, 
 
 
 def tile_back(size: tuple[float, float], *, title: str = "", bleed: float = 0.0) -> Drawing:
-    """The common back: the Red Train and the game's name on a dark ground carried into the bleed."""
+    """The common back: the Red Train as a badge (the pictogram in ivory on a red disc) and the
+    game's name, on a dark ground carried into the bleed."""
     w, h = size
     name = "SuperTrain"
-    inner_w, inner_h = w - 2 * (SAFE + 1.5), h - 2 * (SAFE + 1.5)
-    gap = inner_w * 0.05
-    tall = 0.62  # the pictogram's height, of its width
-    if w >= h:  # the train beside the name
-        loco_w = min(inner_h * 0.9 / tall, inner_w * 0.36)
-        text_w = inner_w - loco_w - gap
-    else:  # the train above the name
-        loco_w = min(inner_w * 0.8, inner_h * 0.45 / tall)
+    inner_w, inner_h = w - 2 * (SAFE + 1.0), h - 2 * (SAFE + 1.0)
+    gap = inner_w * 0.06
+    if w >= h:  # the badge beside the name
+        badge = min(inner_h, inner_w * 0.34)
+        text_w = inner_w - badge - gap
+    else:  # the badge above the name
+        badge = min(inner_w * 0.8, inner_h * 0.5)
         text_w = inner_w
     cap = cap_height(SANS)
-    size1 = _largest(name, inner_h * (0.34 if w >= h else 0.2), text_w)
+    size1 = _largest(name, inner_h * (0.3 if w >= h else 0.16), text_w)
     if title:  # under the name, a step or more smaller; shortened if even 6 pt is too wide
         size2 = fit_step(title, max(SCALE[0], size1 * 0.55), text_w, family=SANS)
         title = _shortened(title, size2, text_w)
     else:
         size2 = 0.0
-    text_h = cap * size1 + (size2 * 1.5 if title else 0.0)  # the name, and the title's baseline under it
+    text_h = cap * size1 + (size2 * 1.6 if title else 0.0)  # the name, and the title's baseline under it
     if w >= h:
-        text_x = w / 2 + (loco_w + gap) / 2
-        loco_c = (text_x - text_w / 2 - gap - loco_w / 2, h / 2)
+        used = max(text_width(name, size1, bold=True, family=SANS), text_width(title, size2, family=SANS))
+        left = w / 2 - (badge + gap + used) / 2  # badge and words centred together
+        centre = (left + badge / 2, h / 2)
+        text_x = left + badge + gap + used / 2
         baseline = h / 2 - text_h / 2 + cap * size1
     else:
-        block = tall * loco_w + gap + text_h
+        block = badge + gap + text_h
         text_x = w / 2
-        loco_c = (w / 2, h / 2 - block / 2 + tall / 2 * loco_w)
-        baseline = h / 2 - block / 2 + tall * loco_w + gap + cap * size1
+        centre = (w / 2, h / 2 - block / 2 + badge / 2)
+        baseline = h / 2 - block / 2 + badge + gap + cap * size1
     shapes: list[Shape] = [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=BACK, role="background"),
-        *red_train(*loco_c, loco_w, body=TRAIN_RED, ground=BACK),
+        Circle(*centre, badge / 2, fill=TRAIN_RED, role="badge"),
+        *red_train(centre[0], centre[1] + badge * 0.02, badge * 0.66, body=BACK_INK, ground=TRAIN_RED),
         Text(text_x, baseline, name, size1, "middle", fill=BACK_INK, bold=True, role="back-title", family=SANS),
     ]
     if title:
-        shapes.append(Text(text_x, baseline + 1.5 * size2, title, size2, "middle", fill=BACK_INK, role="back-line", family=SANS))  # fmt: skip
+        shapes.append(Text(text_x, baseline + 1.6 * size2, title, size2, "middle", fill=BACK_INK, role="back-line", family=SANS))  # fmt: skip
     return Drawing(
         w + 2 * bleed,
         h + 2 * bleed,
