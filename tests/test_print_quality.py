@@ -27,6 +27,7 @@ from cardgen.render import render
 from cardgen.rules.grid import GridPack
 from cardgen.rules.patterns import make_pattern
 from tests.helpers import typed
+from tests.marks import mark_problems
 
 MM = 72 / 25.4  # points per mm
 EPS = 0.02  # points: what "on the line" allows for rounding in the PDF
@@ -63,31 +64,12 @@ def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float,
 
 
 def assert_marks_and_label(page, boxes, bleed: float, margin: float, name: str, which: str) -> None:  # type: ignore[no-untyped-def]
-    """Every cut of every card has a mark ≥ 3 mm long at both ends, every mark lies inside the
-    printable area and outside every card's bleed box, and the sheet says what and which it is."""
-    b = bleed * MM
-    inked = [(x0 - b, t - b, x1 + b, bt + b) for x0, t, x1, bt in boxes]
-    top, bottom = min(t for _, t, _, _ in inked), max(bt for _, _, _, bt in inked)
-    left, right = min(x for x, _, _, _ in inked), max(x for _, _, x, _ in inked)
-    marks = hairlines(page)
-    assert marks, "crop marks are drawn"
-    vertical = [ln for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01]
-    level = [ln for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01]
-    assert len(vertical) + len(level) == len(marks)
-    for ln in marks:
-        assert max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) >= 3 * MM - EPS  # at least 3 mm long
-        assert ln["x0"] >= margin * MM - EPS and ln["x1"] <= page.width - margin * MM + EPS
-        assert ln["top"] >= margin * MM - EPS and ln["bottom"] <= page.height - margin * MM + EPS
-        for box in inked:  # outside every card, bleed included
-            assert not overlaps((ln["x0"], ln["top"], ln["x1"], ln["bottom"]), box, slack=-EPS), (ln, box)
-    for x in {x for x0, _, x1, _ in boxes for x in (x0, x1)}:  # the vertical cuts
-        at = [ln for ln in vertical if abs(ln["x0"] - x) < 0.05]
-        assert any(ln["bottom"] <= top + EPS for ln in at), f"no mark above the cut at x={x / MM:.2f}mm"
-        assert any(ln["top"] >= bottom - EPS for ln in at), f"no mark below the cut at x={x / MM:.2f}mm"
-    for y in {y for _, t, _, bt in boxes for y in (t, bt)}:  # the horizontal cuts
-        at = [ln for ln in level if abs(ln["top"] - y) < 0.05]
-        assert any(ln["x1"] <= left + EPS for ln in at), f"no mark left of the cut at y={y / MM:.2f}mm"
-        assert any(ln["x0"] >= right - EPS for ln in at), f"no mark right of the cut at y={y / MM:.2f}mm"
+    """Every cut of every card has a mark >= 3 mm long at both ends, just past the last card
+    along it, and every mark is such a mark (none for a cut that does not exist: on a
+    part-filled sheet, none at the foot of the empty grid); every mark lies inside the
+    printable area and outside every card's bleed box; and the sheet says what and which it is."""
+    assert hairlines(page), "crop marks are drawn"
+    assert mark_problems(page, boxes, bleed, margin) == []
     text = " ".join((page.extract_text() or "").split())
     assert name in text and which in text, text[-200:]
 
@@ -145,12 +127,19 @@ def test_a_layout_with_no_room_for_marks_gives_way_and_the_build_says_so(tmp_pat
     assert any(f"{was} a sheet would leave no room for crop marks" in note for note in result.notes), result.notes
 
 
-@pytest.mark.parametrize("card, whole", [("poker", True), ("mini", False)])
-def test_a_title_joins_the_sheet_label_where_there_is_room(tmp_path, card, whole):
+@pytest.mark.parametrize(
+    "card, title, whole",
+    [
+        ("poker", "Family night", True),
+        ("mini", "Family night", True),
+        ("mini", "Family night at the lake house", False),
+    ],
+)
+def test_a_title_joins_the_sheet_label_where_there_is_room(tmp_path, card, title, whole):
     """Poker on A4 leaves the label a band of its own; mini cards fill the sheet, so the label
-    goes between the marks, split over the top and bottom bands, the title (on every card
-    anyway) left out rather than the pack's name."""
-    result = pack(pattern="two", census=5, card=card, title="Family night", out=tmp_path)
+    goes between the marks, split over the top and bottom bands, and a title too long for the
+    band (on every card anyway) is left out rather than the pack's name."""
+    result = pack(pattern="two", census=5, card=card, title=title, out=tmp_path)
     with pdfplumber.open(next(result.folder.glob("*.pdf"))) as pdf:
         n = len(pdf.pages)
         for i, page in enumerate(pdf.pages, 1):
@@ -161,7 +150,7 @@ def test_a_title_joins_the_sheet_label_where_there_is_room(tmp_path, card, whole
             ]
             text = " ".join(w["text"] for w in label)
             assert "pattern two, census 5" in text and f"sheet {i} of {n}" in text
-            assert ("Family night" in text) == whole, text
+            assert (title in text) == whole, text
 
 
 def test_poker_on_letter_is_eight_a_landscape_sheet():

@@ -138,7 +138,7 @@ def test_each_value_has_its_own_colour_and_pips_never_touch():
     face = tile_face(Tile(12, 12), (50.8, 25.4))
     from cardgen.layout.shapes import Circle, walk
 
-    circles = [(s.cx + dx, s.cy + dy, s.r) for s, dx, dy in walk(face.shapes) if isinstance(s, Circle)]
+    circles = [(s.cx + dx, s.cy + dy, s.r) for s, dx, dy in walk(face.shapes) if isinstance(s, Circle) and s.role == "pip"]
     assert len(circles) == 24
     for i, (x1, y1, r) in enumerate(circles):
         assert r >= 1.2  # a pip one can see and count: 2.4 mm across at the default size
@@ -364,10 +364,10 @@ def test_a_pdf_with_a_pip_fewer_is_caught(tiles, tmp_path, capsys):
 
     folder = copy_of(tiles(), tmp_path)
     faces = [tile_face(t, (50.8, 25.4)) for t in tile_set("wild")]
-    ground, number, *rest = faces[12].shapes  # 12-Train
-    assert isinstance(number, Group)
+    ground, body, number, *rest = faces[12].shapes  # 12-Train
+    assert isinstance(number, Group) and number.role == "end"
     fewer = Group(tuple(s for i, s in enumerate(number.shapes) if not (i == 0 and isinstance(s, Circle))), number.dx, number.dy, role="end")  # fmt: skip
-    faces[12] = Drawing(faces[12].width, faces[12].height, (ground, fewer, *rest))
+    faces[12] = Drawing(faces[12].width, faces[12].height, (ground, body, fewer, *rest))
     (folder / "supertrain-wild.pdf").write_bytes(render("pdf", impose(faces, plan_sheet((50.8, 25.4), (210.0, 297.0)))))  # fmt: skip
     code, lines = check_lines(folder, capsys)
     assert code == 1 and lines[0] == "pdf page 1, slot 13: tile 12-Train shows 11 pips on its number half, wanted 12"

@@ -142,3 +142,54 @@ def test_bad_counts_are_refused_in_one_line(capsys, tmp_path) -> None:  # type: 
         code, _, err = cli(capsys, "tokens", *args, "--out", tmp_path)
         assert code == 2 and words in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_token_reads_as_a_coin_inside_its_cut(sheets) -> None:  # type: ignore[no-untyped-def]
+    """Measured in the PDF: within each cut circle a rim, and inside the rim all of the token's
+    words (FROZEN and the player's number, in the sans family) and its symbol."""
+    from cardgen.layout.tokens import CELL, RIM
+
+    with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
+        page = pdf.pages[0]
+        cells = [r for r in page.rects if abs(r["width"] - CELL * PT) < 0.05 and abs(r["height"] - CELL * PT) < 0.05]
+        assert len(cells) == 6
+        for cell in cells:
+            cx, cy = (cell["x0"] + cell["x1"]) / 2, (cell["top"] + cell["bottom"]) / 2
+            rims = [c for c in page.curves if c["stroke"] and not c["fill"] and abs((c["x1"] - c["x0"]) / 2 - RIM * PT) < 0.05 and abs((c["x0"] + c["x1"]) / 2 - cx) < 0.05]  # fmt: skip
+            assert len(rims) == 1
+            inner = RIM * PT - rims[0]["linewidth"] / 2
+            words = [w for w in page.extract_words(extra_attrs=["fontname"]) if abs((w["x0"] + w["x1"]) / 2 - cx) < inner and abs((w["top"] + w["bottom"]) / 2 - cy) < inner]  # fmt: skip
+            assert [w["text"] for w in words][0] == "FROZEN" and words[-1]["text"].isdigit()
+            assert all("AtkinsonHyperlegible-Bold" in w["fontname"] for w in words)
+            for obj in words + [c for c in page.curves + page.rects if c is not cell and abs((c["x0"] + c["x1"]) / 2 - cx) < 1 and c["x1"] - c["x0"] < 14 * PT]:  # fmt: skip
+                for x, y in ((obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x0"], obj["bottom"]), (obj["x1"], obj["bottom"])):  # fmt: skip
+                    assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < inner, obj
+
+
+def test_the_ring_symbol_is_a_closed_ring(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Player 5's ring, drawn from the PDF: ink all round, no notch at 3 o'clock (a circle the
+    PDF left open showed one where its stroke starts and ends)."""
+    import math
+
+    import pypdfium2 as pdfium
+
+    from cardgen.layout.tokens import CELL, symbol, token_face
+    from cardgen.render import render
+
+    face = token_face(5)
+    (ring,) = [s for s in face.shapes if s.role == "symbol-ring"]
+    assert symbol("ring", 0, 0, 1, "#000")[0].role == "symbol-ring"
+    scale = 40  # px a point: 0.07 mm a pixel
+    image = pdfium.PdfDocument(render("pdf", [face]))[0].render(scale=scale).to_pil().convert("L")
+    px = scale * 72 / 25.4
+    assert image.size == (round(CELL * px), round(CELL * px))
+    half = ring.stroke_width / 2
+    for degrees in range(0, 360, 3):  # the ring's dark ink all round, across its whole width
+        a = math.radians(degrees)
+        for r in (ring.r - half * 0.8, ring.r, ring.r + half * 0.8):
+            x, y = (ring.cx + r * math.cos(a)) * px, (ring.cy + r * math.sin(a)) * px
+            assert image.getpixel((round(x), round(y))) < 60, (degrees, r)
+    y = round(ring.cy * px)  # where the stroke starts and ends: no seam through it, pixel by pixel
+    for x in range(round((ring.cx + ring.r - half * 0.8) * px), round((ring.cx + ring.r + half * 0.8) * px)):
+        for dy in (-1, 0, 1):
+            assert image.getpixel((x, y + dy)) < 60, (x, y + dy)

@@ -3,11 +3,14 @@
 Home printing (no bleed, no gutter): cards touch and share cut lines. With bleed,
 every card carries its own bleed box and the boxes touch; with a gutter, the
 cuts of neighbouring cards are separate cuts. Every cut gets a crop mark at both
-ends: a 0.25 pt hairline at least ``MIN_MARK`` long, in the margin outside every
-card (bleed included) and inside the printable area (``margin`` from each paper
-edge). The plan keeps room for the marks and for the sheet's label ("pattern
-two, census 7 · sheet 3 of 10 · fronts"); when the paper leaves no room it takes
-the layout that does (landscape, or a row or column fewer) and says why.
+ends: a 0.25 pt hairline at least ``MIN_MARK`` long, ``MARK_GAP`` past the last card
+along it, outside every card (bleed included) and inside the printable area
+(``margin`` from each paper edge). Only the cuts that exist are marked, where they
+end: a part-filled sheet's marks stand at the foot of its last row and of the columns
+that row lacks (``cuts``). The plan keeps room for the marks and for the sheet's label
+("pattern two, census 7 · sheet 3 of 10 · fronts", in the sans family at 6 pt); when
+the paper leaves no room it takes the layout that does (landscape, or a row or column
+fewer) and says why.
 
 Duplex backs: after a long-edge flip of a portrait sheet (a short-edge flip of
 a landscape one, i.e. a flip about the sheet's vertical axis as you look at it)
@@ -41,18 +44,24 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import ADVANCE, HAIRLINE, Drawing, Group, Line, Rect, Shape, Text, fit_size, turned
+from cardgen.layout.shapes import HAIRLINE, Drawing, Family, Group, Line, Rect, Shape, Text, text_width, turned
+from cardgen.layout.typescale import LABEL
 
 MARK_GAP = 1.0  # mm between the grid's ink (its bleed, if any) and a crop mark
 MIN_MARK = 3.0  # shorter marks are hard to lay a ruler on
 MARK_LENGTH = 5.0
 EDGE = 0.05  # marks stop this far inside the printable area
 BACK_BLEED = 2.0  # backs run this far past the outer cuts, bleed or not
-LABEL_SIZE = 2.2  # mm, about 6.2 pt
-LABEL_MIN = 5.5 * 25.4 / 72  # 5.5 pt, the smallest label
-LABEL_DESCENT = 0.24  # of the size, below the baseline (the font's descent)
-LABEL_CLEAR = 0.8  # mm between the label and other ink
-LABEL_BAND = LABEL_SIZE + 2 * LABEL_CLEAR  # a band of its own, under the bottom marks
+# The sheet's label: the type scale's smallest step, in the sans family, never smaller.
+LABEL_SIZE = LABEL  # 6 pt
+LABEL_FAMILY: Family = "sans"
+# Atkinson Hyperlegible's tallest letter (j, 0.715 em) over the baseline and its descent (0.29 em)
+# under it, as PDF readers box each letter: a label fits where that box does.
+LABEL_ASCENT, LABEL_DESCENT = 0.715, 0.29
+LABEL_INK = (LABEL_ASCENT + LABEL_DESCENT) * LABEL_SIZE  # 2.13 mm: the height a label needs
+LABEL_CLEAR = 0.6  # mm between the label and other ink
+LABEL_LINE = 2.2  # mm: the line a label takes in a band of its own, 0.4 mm over the margin
+LABEL_BAND = LABEL_LINE + 1.6  # a band of its own, under the bottom marks
 LABEL_FILL = "#555555"
 FOLD_GAP = 1.0  # mm between the fronts' marks (and label) and the fold line
 FOLD_DASH = (3.0, 2.0)  # mm: the fold line's dashes and gaps
@@ -76,10 +85,10 @@ def mark_room(bleed: float) -> tuple[float, float]:
     label clear of the backs' extension past the cut.
 
     >>> [round(v, 2) for v in mark_room(0.0)], [round(v, 2) for v in mark_room(3.0)]
-    ([4.05, 4.74], [4.05, 4.05])
+    ([4.05, 4.73], [4.05, 4.05])
     """
     marks = MARK_GAP + MIN_MARK + EDGE
-    label = _label_clear(bleed) + LABEL_MIN
+    label = _label_clear(bleed) + LABEL_INK
     return marks, max(marks, label)
 
 
@@ -247,25 +256,57 @@ def plan_sheet(
     return best
 
 
-def crop_marks(plan: SheetPlan, count: int) -> list[Line]:
-    """Hairline marks in the margin, in line with every cut of the ``count`` cards on a page,
-    at both ends of each cut: above and below the grid for the vertical cuts, left and right
-    of it for the horizontal ones. They stand off the whole grid, so a part-filled sheet's
-    marks stay in the margin too."""
-    cols_used = min(count, plan.cols)
-    rows_used = math.ceil(count / plan.cols)
+def cuts(plan: SheetPlan, count: int) -> tuple[dict[float, tuple[float, float]], dict[float, tuple[float, float]]]:
+    """The cuts of the first ``count`` cards of a page, and where each ends: the vertical cuts as
+    ``{x: (top, bottom)}`` and the horizontal ones as ``{y: (left, right)}``, each end the outer
+    edge of the ink (bleed included) of the last card along that cut. Neighbours without bleed or
+    gutter share a cut, which then runs along both. A part-filled sheet's cuts end where its
+    cards do: a column missing from the last row is cut down to the row above it, and the last
+    row's bottom cut runs only under its own cards.
+
+    >>> plan = plan_sheet((63.5, 88.9), (210, 297))
+    >>> down, across = cuts(plan, 4)
+    >>> [round(x, 2) for x in down], [round(b - t, 2) for t, b in down.values()]
+    ([9.75, 73.25, 136.75, 200.25], [177.8, 177.8, 88.9, 88.9])
+    >>> [round(r - l, 2) for l, r in across.values()]
+    [190.5, 190.5, 63.5]
+    """
     w, h = plan.card
-    xs = sorted({plan.slot(c)[0] + d for c in range(cols_used) for d in (0.0, w)})
-    ys = sorted({plan.slot(r * plan.cols)[1] + d for r in range(rows_used) for d in (0.0, h)})
-    left, top, right, bottom = plan.block
+    b = plan.bleed
+    down: dict[float, tuple[float, float]] = {}
+    across: dict[float, tuple[float, float]] = {}
+    for i in range(min(count, plan.per_page)):
+        x, y = plan.slot(i)
+        for cx in (x, x + w):
+            k = round(cx, 6)  # a shared cut, however the sums round
+            t, bt = down.get(k, (math.inf, -math.inf))
+            down[k] = (min(t, y - b), max(bt, y + h + b))
+        for cy in (y, y + h):
+            k = round(cy, 6)
+            left, right = across.get(k, (math.inf, -math.inf))
+            across[k] = (min(left, x - b), max(right, x + w + b))
+    return dict(sorted(down.items())), dict(sorted(across.items()))
+
+
+def crop_marks(plan: SheetPlan, count: int) -> list[Line]:
+    """Hairline marks at both ends of every cut of the ``count`` cards on a page (``cuts``), in
+    line with it, ``MARK_GAP`` past the last card's ink: above and below for the vertical cuts,
+    left and right for the horizontal ones. Only cuts that exist are marked, where they end: on
+    a part-filled sheet the marks stand at the foot of the last row and of the columns it lacks,
+    in the sheet's empty part, never at the foot of the empty grid. (Where a separate cut of the
+    last row and one of a column it lacks meet, past the last card, their marks cross at the
+    point both cuts pass through.)"""
+    down, level = cuts(plan, count)
     across, along = plan.marks
     marks: list[Line] = []
-    for edge, sign in ((top, -1), (bottom, 1)):
-        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + along)
-        marks += [Line(x, a, x, b, stroke_width=HAIRLINE, role="crop") for x in xs]
-    for edge, sign in ((left, -1), (right, 1)):
-        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + across)
-        marks += [Line(a, y, b, y, stroke_width=HAIRLINE, role="crop") for y in ys]
+    for end, sign in ((0, -1), (1, 1)):  # above, then below
+        for x, ink in down.items():
+            a = ink[end] + sign * MARK_GAP
+            marks.append(Line(x, a, x, a + sign * along, stroke_width=HAIRLINE, role="crop"))
+    for end, sign in ((0, -1), (1, 1)):  # left, then right
+        for y, ink in level.items():
+            a = ink[end] + sign * MARK_GAP
+            marks.append(Line(a, y, a + sign * across, y, stroke_width=HAIRLINE, role="crop"))
     return marks
 
 
@@ -313,19 +354,24 @@ def back_extension(plan: SheetPlan, count: int, fill: str) -> list[Shape]:
 
 
 def _line(text: str, box: Box) -> Text | None:
-    """``text`` centred in ``box``, as large as ``LABEL_SIZE`` and no smaller than ``LABEL_MIN``."""
+    """``text`` centred in ``box`` at the label's size, or None when its letters do not fit."""
     x0, y0, x1, y1 = box
-    size = min(LABEL_SIZE, y1 - y0, fit_size(text, LABEL_SIZE, x1 - x0))
-    if size < LABEL_MIN - 1e-9 or not text:
+    if not text or y1 - y0 < LABEL_INK - 1e-9 or text_width(text, LABEL_SIZE, family=LABEL_FAMILY) > x1 - x0:
         return None
-    baseline = (y0 + y1) / 2 + size * (0.5 - LABEL_DESCENT)
-    return Text((x0 + x1) / 2, baseline, text, size, "middle", fill=LABEL_FILL, role="sheet-label")
+    # the letters' ink (ascent over the baseline, descent under it) centred in the box
+    baseline = (y0 + y1) / 2 + (LABEL_ASCENT - LABEL_DESCENT) * LABEL_SIZE / 2
+    return Text(
+        (x0 + x1) / 2, baseline, text, LABEL_SIZE, "middle", fill=LABEL_FILL, role="sheet-label", family=LABEL_FAMILY
+    )
 
 
 def _shorten(text: str, box: Box) -> str:
-    """``text`` cut with "…" to fit ``box`` at the smallest label size."""
-    keep = max(1, int((box[2] - box[0]) / (LABEL_MIN * ADVANCE)) - 1)
-    return text if len(text) <= keep + 1 else text[:keep].rstrip(" ·,") + "…"
+    """``text`` cut with "…" to fit ``box`` at the label's size."""
+    room = box[2] - box[0]
+    keep = len(text)
+    while keep > 1 and text_width(text[:keep].rstrip(" ·,") + "…", LABEL_SIZE, family=LABEL_FAMILY) > room:
+        keep -= 1
+    return text if text_width(text, LABEL_SIZE, family=LABEL_FAMILY) <= room else text[:keep].rstrip(" ·,") + "…"
 
 
 def sheet_label(plan: SheetPlan, head: str, which: str, dy: float = 0.0) -> list[Text]:
@@ -340,7 +386,7 @@ def sheet_label(plan: SheetPlan, head: str, which: str, dy: float = 0.0) -> list
     x0, y0, x1, y1 = plan.block
     y0, y1 = y0 + min(0.0, dy), y1 + max(0.0, dy)  # the ink's extent, the backs where they are
     if plan.label_band:
-        band = (m + 1.0, ph - m - LABEL_SIZE - LABEL_CLEAR / 2, pw - m - 1.0, ph - m - LABEL_CLEAR / 2)
+        band = (m + 1.0, ph - m - 0.4 - LABEL_LINE, pw - m - 1.0, ph - m - 0.4)
         if band[1] < y1 + BACK_BLEED - plan.bleed + LABEL_CLEAR:  # moved backs reach the band: over them
             band = (m + 1.0, m, pw - m - 1.0, y0 - _label_clear(plan.bleed))
         line = _line(text, band)

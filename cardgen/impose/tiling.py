@@ -31,12 +31,13 @@ from functools import cache
 from typing import Literal
 
 from cardgen.errors import CardgenError
+from cardgen.layout.metrics import SANS_DESCENT
 from cardgen.layout.shapes import (
-    CAP_HEIGHT,
     DESCENT,
     HAIRLINE,
     Circle,
     Drawing,
+    Family,
     Group,
     Image,
     Line,
@@ -45,12 +46,15 @@ from cardgen.layout.shapes import (
     Rect,
     Shape,
     Text,
-    fit_size,
+    cap_height,
+    drawn_family,
     text_width,
 )
+from cardgen.layout.typescale import LABEL, NOTE, fitting
 
 CAPTION = 6.0  # strip at the foot of the printable area holding "page i of n"
-CAPTION_SIZE = 3.0
+CAPTION_SIZE = LABEL  # captions and the strips' labels: the type scale's 6 pt at least, in the sans family
+SANS: Family = "sans"
 MARK = 3.0  # registration mark: half the cross's arm span
 HATCH = 2.0  # spacing of the glue tab's hatch lines
 TAB_FILL = "#ececec"
@@ -234,9 +238,10 @@ def plan_tiles(
 
 def text_box(t: Text, *, descent: bool = True) -> Box:
     """Ink box of a text at any quarter turn, from its baseline down to the descent and up to cap height."""
-    w = text_width(t.text, t.size)
+    w = text_width(t.text, t.size, t.font, t.bold, t.family)
     u0 = {"start": 0.0, "middle": -w / 2, "end": -w}[t.anchor]
-    v0, v1 = -CAP_HEIGHT * t.size, (DESCENT * t.size if descent else 0.0)
+    sans = t.font is None and drawn_family(t.text, t.family) == "sans"
+    v0, v1 = -cap_height(t.family, t.font, t.text) * t.size, ((SANS_DESCENT if sans else DESCENT) * t.size if descent else 0.0)
     a = math.radians(t.rotate)
     cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
     pts = [(u * cos - v * sin, u * sin + v * cos) for u in (u0, u0 + w) for v in (v0, v1)]
@@ -347,10 +352,11 @@ def _strip_labels(
     """``text`` centred across a strip, repeated in the stretches between (and beyond) the marks."""
     x0, y0, x1, y1 = strip
     across = (x1 - x0) if vertical else (y1 - y0)
-    size = min(2.6, (across - 1.2) / (CAP_HEIGHT + DESCENT))
-    if size < 1.2:
-        return []
-    length = text_width(text, size)
+    cap = cap_height(SANS)
+    size = fitting(min(NOTE, (across - 1.2) / (cap + SANS_DESCENT)))
+    if size * (cap + SANS_DESCENT) > across - 1.2:
+        return []  # a strip too narrow for 6 pt: unlabelled
+    length = text_width(text, size, family=SANS)
     start, end = (y0, y1) if vertical else (x0, x1)
     stops = [start, *[m for m in marks], end]
     out: list[Shape] = []
@@ -361,11 +367,11 @@ def _strip_labels(
             continue
         mid = (a2 + b2) / 2
         if vertical:  # turned 90°: glyph tops face +x, ink from x - descent to x + cap
-            x = (x0 + x1) / 2 - (CAP_HEIGHT - DESCENT) * size / 2
-            t = Text(x, mid, text, size, "middle", rotate=90, fill=ink, role=role)
+            x = (x0 + x1) / 2 - (cap - SANS_DESCENT) * size / 2
+            t = Text(x, mid, text, size, "middle", rotate=90, fill=ink, role=role, family=SANS)
         else:
-            y = (y0 + y1) / 2 + (CAP_HEIGHT - DESCENT) * size / 2
-            t = Text(mid, y, text, size, "middle", fill=ink, role=role)
+            y = (y0 + y1) / 2 + (cap - SANS_DESCENT) * size / 2
+            t = Text(mid, y, text, size, "middle", fill=ink, role=role, family=SANS)
         if backing:
             bx = text_box(t)
             out.append(
@@ -376,6 +382,15 @@ def _strip_labels(
 
 
 # --- pages -------------------------------------------------------------------------------
+
+
+def _fitted(text: str, width: float) -> str:
+    """``text``, cut with "…" where it is wider than ``width`` at the caption's size."""
+    if text_width(text, CAPTION_SIZE, family=SANS) <= width:
+        return text
+    while len(text) > 1 and text_width(text.rstrip(" ·,") + "…", CAPTION_SIZE, family=SANS) > width:
+        text = text[:-1]
+    return text.rstrip(" ·,") + "…"
 
 
 def _runs(spans: Sequence[Span], on_page: list[bool]) -> str:
@@ -515,9 +530,9 @@ def tile(
                 caption += " · trim on the dashed lines, glue over the grey tabs"
             below = ph - margin - (py + (yb - ya))
             if below >= CAPTION - EPS:
-                size = fit_size(caption, CAPTION_SIZE, uw - 2)
+                shown = _fitted(caption, uw - 2)
                 shapes.append(
-                    Text(pw / 2, ph - margin - 1.6, caption, size, "middle", fill="#555555", role="page-caption")
+                    Text(pw / 2, ph - margin - 1.6, shown, CAPTION_SIZE, "middle", fill="#555555", role="page-caption", family=SANS)  # fmt: skip
                 )
             pages.append(
                 Drawing(

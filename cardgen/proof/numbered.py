@@ -41,6 +41,7 @@ from cardgen.proof.sheets import (
     backs_misplaced,
     card_box_problem,
     compare_slot,
+    crop_mark_problems,
     has_pictures,
     page_problems,
     paper_fits,
@@ -164,6 +165,8 @@ def compare_sheets(
         if sheet >= sheets:
             continue  # a page beyond the cards' sheets (page_problems counts the pages)
         chunk = items[sheet * plan.per_page : (sheet + 1) * plan.per_page]
+        for problem in crop_mark_problems(page, plan, len(chunk), fronts=side == 0):
+            out.append(Violation("files", f"pdf: page {page.number}: {problem}"))
         if side == 1 or (backs and plan.fold):  # the backs of the sheet before, or beside its fronts
             out += compare_backs(page, plan, chunk, back_of)
             if side == 1:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.shapes import Typeface, text_width
+from cardgen.impose.sheets import SheetPlan, crop_marks
+from cardgen.layout.shapes import HAIRLINE, Typeface, text_width
 from cardgen.manifest import MANIFEST
 from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
@@ -347,3 +347,56 @@ def backs_misplaced(page: PageObjects, plan: SheetPlan, count: int) -> str | Non
                 return f"back {i + 1} is {way} of where {MANIFEST} puts it (behind its front, across the fold)"
             return f"the backs are {way} of where {MANIFEST} puts them (its back offset: {ox:g},{oy:g})"
     return None
+
+
+MARK_TOLERANCE = 0.1  # mm: where a crop mark may be, and how long, for rounding in the PDF
+MARK_INK = (0, 0, 0, 255)
+
+
+def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts: bool = True) -> list[str]:
+    """The crop marks of a sheet against the cuts of its ``count`` components: a fronts page (or
+    a fold-over sheet) has exactly the marks ``impose.sheets.crop_marks`` puts at the ends of the
+    cuts that exist, and a backs page none. A mark is a black 0.25 pt straight line outside every
+    component's place (within a place, a line is the component's own drawing, compared with its
+    SVG); any other there, or one missing, is named."""
+    want = crop_marks(plan, count) if fronts else []
+    b = plan.bleed
+    w, h = plan.card
+    sides = ([False] if fronts else []) + ([True] if plan.fold or not fronts else [])
+    places = [plan.slot(i, back=back) for back in sides for i in range(count)]
+    ph = plan.paper[1]
+    thin = 2 * HAIRLINE + MARK_TOLERANCE  # a hairline's box: its width each side of the line, as pdfium bounds it
+    found: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1 in mm from the top-left
+    for p in page.paths:
+        if p.fill is not None or p.stroke != MARK_INK:
+            continue
+        x0, y0, x1, y1 = p.box[0] / PT, ph - p.box[3] / PT, p.box[2] / PT, ph - p.box[1] / PT
+        if min(x1 - x0, y1 - y0) > thin:
+            continue
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if any(x - b <= cx <= x + w + b and y - b <= cy <= y + h + b for x, y in places):
+            continue
+        found.append((x0, y0, x1, y1))
+    missing: list[str] = []
+    for m in want:
+        box = (min(m.x1, m.x2), min(m.y1, m.y2), max(m.x1, m.x2), max(m.y1, m.y2))
+        hit = next((f for f in found if _mark_at(f, box)), None)
+        if hit is None:
+            missing.append(f"the cut at {'x' if m.x1 == m.x2 else 'y'} {m.x1 if m.x1 == m.x2 else m.y1:.1f} mm ({box[0]:.1f}, {box[1]:.1f} mm)")  # fmt: skip
+        else:
+            found.remove(hit)
+    out: list[str] = []
+    if missing:
+        more = f", and {len(missing) - 1} more" if len(missing) > 1 else ""
+        out.append(f"no crop mark at the end of {missing[0]}{more}")
+    if found:
+        more = f", and {len(found) - 1} more" if len(found) > 1 else ""
+        x0, y0, x1, y1 = found[0]
+        out.append(f"a crop mark at ({(x0 + x1) / 2:.1f}, {(y0 + y1) / 2:.1f} mm) marks no cut{more}")
+    return out
+
+
+def _mark_at(found: tuple[float, float, float, float], line: tuple[float, float, float, float]) -> bool:
+    """Whether a path's box is the box pdfium gives the hairline ``line`` (x0, y0, x1, y1, mm):
+    the line grown by the hairline's width all round."""
+    return all(abs(a - (c + d * HAIRLINE)) <= MARK_TOLERANCE for a, c, d in zip(found, line, (-1, -1, 1, 1)))

@@ -1,8 +1,9 @@
 """Dominoes read back: what each half of a tile shows, from its SVG (each ``<g class="end">``:
-pips counted, numerals and letters read, the locomotive found by its class) and from its
-place on a PDF sheet (pip paths counted per half by position and colour, text objects read,
-the locomotive found by its red paths), compared with the tile the set has there; and the
-set's table (``tiles.csv``) row by row.
+pips counted, numerals and letters read, the Red Train's parts counted by their class and
+paint) and from its place on a PDF sheet (pip paths counted per half by position and colour,
+text objects read, the Red Train's parts counted by their paint: its red silhouette, wheels and
+rail, and its window, hubs and rod in the body's ivory), compared with the tile the set has
+there; the sheets' crop marks; and the set's table (``tiles.csv``) row by row.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,11 +19,18 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.art import LOCO_RED
-from cardgen.layout.tile import PIP_COLOURS, halves
+from cardgen.layout.tile import FACE, PIP_COLOURS, TRAIN_PARTS, TRAIN_RED, halves
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import PdfPages
-from cardgen.proof.sheets import PDF_LIMIT, PT, backs_misplaced, compare_slot, sheet_slots, turned_doc
+from cardgen.proof.sheets import (
+    PDF_LIMIT,
+    PT,
+    backs_misplaced,
+    compare_slot,
+    crop_mark_problems,
+    sheet_slots,
+    turned_doc,
+)
 from cardgen.proof.svg import SvgDoc
 from cardgen.rules.check import Violation
 from cardgen.rules.supertrain import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
@@ -39,7 +48,11 @@ class Seen:
     numerals: list[tuple[str, str]] = field(default_factory=list)  # (text, colour)
     letters: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
-    train: bool = False
+    loco: Counter[str] = field(default_factory=Counter)  # the Red Train's parts: "body" (red), "ground" (cut out)
+
+    @property
+    def train(self) -> bool:
+        return self.loco["body"] > 0
 
     def end(self) -> End | str:
         """The end this half shows, or what is wrong with it (colours aside: see ``colour_problem``)."""
@@ -47,6 +60,8 @@ class Seen:
         if len(kinds) > 1:
             return f"shows {' and '.join(kinds)} on one half"
         if self.train:
+            if self.loco != TRAIN_PARTS:
+                return f"shows a Red Train of {_parts(self.loco)}, not the {_parts(TRAIN_PARTS)} it is drawn with"
             return TRAIN
         if self.letters:
             if len(self.letters) != 1 or self.letters[0] not in LETTERS:
@@ -80,6 +95,12 @@ class Seen:
         if self.numerals:
             return f"numeral {end}"
         return "no pips" if end == 0 else f"{end} pip{'s' if end != 1 else ''}"
+
+
+def _parts(parts: Counter[str]) -> str:
+    """``6 red and 4 cut-out parts``."""
+    names = {"body": "red", "ground": "cut-out"}
+    return " and ".join(f"{parts[k]} {names.get(k, k)}" for k in sorted(parts, key=lambda k: k != "body")) + " parts"
 
 
 def _wanted(end: End) -> str:
@@ -149,7 +170,8 @@ def svg_halves(path: Path) -> tuple[list[Seen], bool] | str:
             elif "word" in roles:
                 seen.words.append(text)
             elif "loco" in roles:
-                seen.train = True
+                fill = el.get("fill", "")
+                seen.loco["body" if fill == TRAIN_RED else "ground" if fill == FACE else f"{fill or 'no'}-filled"] += 1
         out.append(seen)
     return out, width < height
 
@@ -212,24 +234,24 @@ def pdf_slot_halves(page: PageObjects, plan: SheetPlan, slot: int) -> list[Seen]
         boxes.append((left * PT, (plan.paper[1] - top - hh) * PT, (left + hw) * PT, (plan.paper[1] - top) * PT))
     short = min(halves(w, h)[0][2:]) * PT
     pip_rgb = {colour: _rgb(colour) for colour in PIP_COLOURS.values()}
+    loco_rgb = {"body": _rgb(TRAIN_RED), "ground": _rgb(FACE)}
     seen = [Seen(), Seen()]
     tile = False
     for path in page.paths:
         x, y = (path.box[0] + path.box[2]) / 2, (path.box[1] + path.box[3]) / 2
         if not _inside(x, y, cut):
             continue
-        if (
-            path.fill is not None
-            and path.box[2] - path.box[0] >= 0.95 * w * PT
-            and path.box[3] - path.box[1] >= 0.95 * h * PT
-        ):
+        size_x, size_y = path.box[2] - path.box[0], path.box[3] - path.box[1]
+        if path.fill is not None and size_x >= 0.95 * w * PT and size_y >= 0.95 * h * PT:
             tile = True  # the tile's ground: crop marks and captions may stray into an empty slot, never this
+        if max(size_x, size_y) >= short:
+            continue  # the ground and the body: longer than a half is wide, no part of one
         for half, box in zip(seen, boxes):
             if not _inside(x, y, box):
                 continue
-            size_x, size_y = path.box[2] - path.box[0], path.box[3] - path.box[1]
-            if _match(path.fill, {LOCO_RED: _rgb(LOCO_RED)}) == LOCO_RED:
-                half.train = True
+            part = _match(path.fill, loco_rgb)
+            if part in loco_rgb:
+                half.loco[part] += 1
             colour = _match(path.fill, pip_rgb)
             round_ = abs(size_x - size_y) < 0.15 * max(size_x, size_y, 1e-6) and size_x < short / 4
             if colour in pip_rgb and round_:
@@ -248,7 +270,10 @@ def pdf_slot_halves(page: PageObjects, plan: SheetPlan, slot: int) -> list[Seen]
                     half.letters.append(value)
     if not tile:
         return None
-    return [s if not s.train else Seen(train=True) for s in seen]  # a locomotive's wheels are no pips
+    for half in seen:
+        if not half.train:
+            half.loco.clear()  # ivory shapes without the red ones: no train (nothing else is drawn ivory)
+    return seen
 
 
 def read_pdf_tiles(
@@ -277,6 +302,10 @@ def read_pdf_tiles(
     tiles: list[Tile] = []
     portrait = plan.card[0] < plan.card[1]
     for sheet, page in enumerate(pages[::step]):
+        count = min(plan.per_page, max(0, len(order) - sheet * plan.per_page))
+        problems += [
+            Violation("files", f"pdf page {page.number}: {p}") for p in crop_mark_problems(page, plan, count)
+        ]
         for slot in range(plan.per_page):
             seen = pdf_slot_halves(page, plan, slot)
             if seen is None:
@@ -294,6 +323,11 @@ def read_pdf_tiles(
     if backs:  # the backs are all alike: their place is checked, moved as pack.json records
         for sheet, page in enumerate(pages[1::2] if step == 2 else pages):
             count = min(plan.per_page, len(order) - sheet * plan.per_page)
+            if step == 2:  # a backs page: no marks (one cuts from the fronts)
+                problems += [
+                    Violation("files", f"pdf page {page.number}: {p}")
+                    for p in crop_mark_problems(page, plan, count, fronts=False)
+                ]
             moved = backs_misplaced(page, plan, count)
             if moved:
                 problems.append(Violation("files", f"pdf page {page.number}: {moved}"))

@@ -20,6 +20,7 @@ from cardgen.proof.pdfread import read_pages
 from cardgen.proof.sheets import (
     PDF_LIMIT,
     compare_slot,
+    crop_mark_problems,
     page_problems,
     paper_fits,
     sheet_slots,
@@ -125,6 +126,8 @@ def check_token_pdf(
     slot_problems: list[Violation] = []
     for page in pages:
         chunk = order[(page.number - 1) * plan.per_page : page.number * plan.per_page]
+        for problem in crop_mark_problems(page, plan, len(chunk)):
+            slot_problems.append(Violation("files", f"pdf: page {page.number}: {problem}"))
         for slot in sheet_slots(page, plan)[0]:
             where = f"pdf: page {slot.page}, slot {slot.index + 1}"
             if slot.index >= len(chunk):

@@ -172,7 +172,10 @@ class _Page(Renderer):
 
     def circle(self, ci: Circle, dx: float, dy: float) -> None:
         fill, stroke = self._paint(ci.fill, ci.stroke, ci.stroke_width)
-        self.c.circle(*self.xy(ci.cx, ci.cy, dx, dy), ci.r * PT, stroke=stroke, fill=fill)
+        path = self.c.beginPath()
+        path.circle(*self.xy(ci.cx, ci.cy, dx, dy), ci.r * PT)
+        path.close()  # (ReportLab leaves a circle open: a stroked ring would show a notch where it starts)
+        self.c.drawPath(path, stroke=stroke, fill=fill)
 
     def path(self, p: Path, dx: float, dy: float) -> None:
         fill, stroke = self._paint(p.fill, p.stroke, p.stroke_width)
