@@ -172,6 +172,24 @@ def test_a_back_turned_over_with_its_card_reads_upright(fold, paper) -> None:  #
     assert corner == pytest.approx((x + POKER[0] - 5, y), abs=0.01)
 
 
+@pytest.mark.parametrize("fold", ["vertical", "horizontal"])
+def test_a_tile_turned_over_about_its_long_side_shows_its_back_upright(fold) -> None:  # type: ignore[no-untyped-def]
+    """A landscape tile is turned over about its long, level side: a mark in its back's top-left
+    corner must then lie behind its front's bottom-left corner, whichever fold the sheet takes."""
+    tile = (50.8, 25.4)
+    plan = plan_sheet(tile, PAPERS["a4"], fold=fold)
+    face = Drawing(*tile, (Rect(0, 0, *tile, fill="#ffffff", role="background"), Text(10, 10, "1", 5.0)))
+    back = Drawing(*tile, (Rect(0, 0, *tile, fill="#224466", role="background"), Rect(0, 0, 5, 5, fill="#ff0000")))
+    data = render("pdf", impose([face], plan, back=back, label="test"))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        pw, ph = page.width / MM, page.height / MM
+        (red,) = [r for r in page.rects if r["non_stroking_color"] in ((1, 0, 0), [1, 0, 0])]
+        corner = behind((red["x0"] / MM, red["top"] / MM), (5.0, 5.0), pw, ph, fold)
+    x, y = plan.slot(0)
+    assert corner == pytest.approx((x, y + tile[1] - 5), abs=0.01)
+
+
 def test_a_card_too_large_for_half_the_sheet_is_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
     code, _, err = cli(capsys, "pack", "--card", "150x200mm", "--fold", "--out", "unused")
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -26,10 +26,12 @@ Fold-over sheets (``fold``), for one-sided printing: the fronts fill one half of
 their backs the other, mirrored across a dashed fold line at the middle of the paper, so that
 folding the sheet on the line, printed side out, puts each back behind its front. Folding is a
 turn of one half about the fold line: a point at ``x`` goes to ``2F - x``, which for the middle
-``F = width / 2`` is the very place a duplex back takes. About a vertical line (``"vertical"``,
-fronts on the left) a back is drawn as it is: a card turned over about its long side shows it
-upright. About a horizontal line (``"horizontal"``, fronts above) the fold turns the back upside
-down as well, so it is drawn turned 180°. The fronts are laid out as on any sheet, in their
+``F = width / 2`` is the very place a duplex back takes. A finished card is turned over about
+its long side (a portrait card about an upright line, a landscape tile about a level one). When
+the fold line runs along that side (a portrait card across a vertical fold, fronts on the left;
+a landscape tile across a horizontal one, fronts above), turning the card over undoes the fold
+and the back is drawn as it is; across the other line the two turns add up to a half turn in the
+page, so the back is drawn turned 180° (``SheetPlan.turns_backs``). The fronts are laid out as on any sheet, in their
 half (``SheetPlan.frame``: up to ``FOLD_GAP`` short of the fold line), with crop marks on every
 side of them, those on the fold side in the gutter; the backs carry no marks (one cuts the
 folded sheet from the fronts) and run ``BACK_BLEED`` past their outer cuts, so a fold a little
@@ -193,8 +195,17 @@ class SheetPlan:
 
     @property
     def turns_backs(self) -> bool:
-        """Whether each back is drawn turned 180° (across a horizontal fold)."""
-        return self.fold == "horizontal"
+        """Whether each back is drawn turned 180°: when the fold line is across the component's
+        long side (a portrait card across a horizontal fold, a landscape tile across a vertical
+        one), so that the finished component, turned over about its long side, shows its back
+        upright.
+
+        >>> [plan_sheet(size, (210, 297), fold=f).turns_backs for size in ((63.5, 88.9), (50.8, 25.4))
+        ...  for f in ("vertical", "horizontal")]
+        [False, True, True, False]
+        """
+        landscape = self.card[0] > self.card[1]
+        return bool(self.fold) and (self.fold == "horizontal") != landscape
 
     def pages(self, count: int) -> int:
         return max(1, math.ceil(count / self.per_page))
