@@ -98,17 +98,19 @@ def _duration(seconds: float) -> str:
 
 def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> SheetPlan:
     """The sheet layout for components of ``size`` (default: the card size asked for). Fold-over
-    sheets take the fold that fits most; a vertical one when the back is a picture (a picture is
-    never turned, and a horizontal fold turns the backs)."""
+    sheets take the fold that fits most; when the back is a picture, the one along the component's
+    long side (a picture is never turned, and the other fold turns the backs)."""
     if opts.fold:
+        card = size or opts.card
         pictured = opts.theme is not None and opts.theme.back_picture is not None
+        along = "horizontal" if card[0] > card[1] else "vertical"
         return plan_sheet(
-            size or opts.card,
+            card,
             opts.paper,
             margin=opts.margin,
             bleed=opts.bleed,
             gutter=opts.gutter,
-            fold="vertical" if pictured else "auto",
+            fold=along if pictured else "auto",
         )
     return plan_sheet(
         size or opts.card,
