@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Literal, Any, Protocol
 
 from cardgen.errors import CardgenError
 from cardgen.impose.printing import Sides, how_to_print
@@ -103,7 +103,7 @@ def sheet_plan(opts: PrintOptions, size: tuple[float, float] | None = None) -> S
     if opts.fold:
         card = size or opts.card
         pictured = opts.theme is not None and opts.theme.back_picture is not None
-        along = "horizontal" if card[0] > card[1] else "vertical"
+        along: Literal["vertical", "horizontal"] = "horizontal" if card[0] > card[1] else "vertical"
         return plan_sheet(
             card,
             opts.paper,
