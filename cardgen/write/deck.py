@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Any, Protocol
+from typing import Any, Literal, Protocol
 
 from cardgen.errors import CardgenError
 from cardgen.impose.printing import Sides, how_to_print
