@@ -36,6 +36,7 @@ from PIL import Image, ImageChops, ImageStat
 
 import cardgen.render.fonts as fonts_module
 import cardgen.render.svg as svg_module
+from cardgen.layout.metrics import SANS_REGULAR
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.render import font_path, render
@@ -359,7 +360,9 @@ def reference_svg(drawing: Drawing, title: str = "") -> bytes:
             paint(el, shape.fill, shape.stroke, shape.stroke_width)
         elif isinstance(shape, Text):
             el = d.text(shape.text, insert=(n(shape.x), n(shape.y)), **attrs)
-            el["font-family"] = "'DejaVu Sans Mono', monospace"
+            # the sans family where it has every letter (layout.shapes.drawn_family), else the monospace
+            sans = shape.family == "sans" and all(c in SANS_REGULAR for c in shape.text)
+            el["font-family"] = "'Atkinson Hyperlegible', sans-serif" if sans else "'DejaVu Sans Mono', monospace"
             el["font-size"] = n(shape.size)
             el["text-anchor"] = shape.anchor
             el["fill"] = shape.fill
