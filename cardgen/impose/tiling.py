@@ -498,7 +498,7 @@ def tile(
                         vertical,
                         page_marks,
                         ink="#555555",
-                        backing=None,
+                        backing=TAB_FILL,  # the hatching stops round the words, which read clear
                         role="glue-label",
                     )
                 else:  # this page is trimmed at the cut and laid over the previous one
