@@ -96,7 +96,7 @@ TIE_BREAK = (
     "each scored as a Single-Level Tie (see Car values), with no bonus; trains still equal share the "
     "place (places 1, 1, 3)."
 )
-SOLO_RULE = "Solo: the deck's last card ends the game; a Full-Staff train before then is a win."
+SOLO_RULE = "Solo: a Full-Staff train before the deck runs out is a win."
 FLEET_HINTS = {"Single-Level": "Tie, Rail differ", "Bi-Level": "Tie, Rail match"}
 STAFF_HINT = "A Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
 SOLO_GOAL = "Goal: a Full-Staff train (any of the three bonuses) before the deck runs out."
