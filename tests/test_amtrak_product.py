@@ -282,10 +282,13 @@ def test_every_player_has_a_table_bonuses_and_sums(cards, players, paper):
     joined = "\n".join(texts)
     for name, points in SEED_BONUSES.items():
         assert len(re.findall(rf"{name} +{points}\b", joined)) == players, name
-    # the sums beside each table, in bold: Cars + Bonus = Total, and the tie-break (not for solo)
-    for label in ("Cars", "Bonus", "Total"):
-        assert heads.count(label) == players, label
-    assert heads.count("Tie-break") == (0 if players == 1 else players)
+    # the sums beside each table, in bold: Cars + Bonus = Total, and the tie-break (not for solo);
+    # the last page of a game with rivals may add a result table with a Total and a Tie-break column
+    result = int("Result" in heads)
+    assert heads.count("Cars") == heads.count("Bonus") == players
+    assert heads.count("Total") == players + result
+    assert heads.count("Tie-break") == (0 if players == 1 else players) + result
+    assert joined.count("= Total") == players
     # the type and fleet choices to circle, ten rows a player
     assert allwords.count("Substitute") >= 10 * players
     assert allwords.count("Bi-Level") >= 10 * players
@@ -308,7 +311,8 @@ def test_every_page_carries_the_reference_panel(cards, players, paper):
             right = " ".join(
                 page.crop((head["x0"] - 1, head["top"] - 1, page.width, page.height)).extract_text().split()
             )
-            assert "discard each Car's Tie and add up the Rails now showing" in right  # the seed's tie-break
+            tie_break = "discard each Car's Tie and add up the Rails now showing"  # the seed's tie-break
+            assert (tie_break in right) == (players > 1)  # alone, no one ties
             assert "several Substitutes may be used" in right
             # decisions, one line each, as the engine makes them
             assert "K/JK is a Single-Level Crew car (11)" in text
@@ -376,7 +380,8 @@ def _tables(page):  # type: ignore[no-untyped-def]
         frames = [
             r
             for r in page.rects
-            if r["x0"] <= head["x0"]
+            if r["stroke"]
+            and r["x0"] <= head["x0"]
             and head["x1"] <= r["x1"]
             and r["top"] <= head["top"]
             and head["bottom"] <= r["bottom"]
@@ -535,3 +540,67 @@ def test_registered_as_a_product():
 
     found = product("amtrak-scorecard")
     assert found.check is None and found.build.__name__ == "build_scorecard"
+
+
+# ---------------------------------------------------------------- a form uses its page (#23)
+
+SCALE_PT = [6.0 * 1.2**k for k in range(12)]  # the type scale, by hand: 6 pt and up by a minor third
+
+
+def blank_bands(page, margin: float = 5 * PT) -> list[float]:  # type: ignore[no-untyped-def]
+    """Heights (mm) of the horizontal bands between the margins with no ink at all, from the top
+    margin to the bottom one (the last band is the room left under the lowest ink)."""
+    spans = sorted((b[2], b[4]) for b in _boxes(page))
+    bands, reach = [], margin
+    for top, bottom in spans:
+        if top > reach:
+            bands.append((top - reach) / PT)
+        reach = max(reach, bottom)
+    bands.append((page.height - margin - reach) / PT)
+    return bands
+
+
+@pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
+def test_a_form_uses_its_page(cards, players, paper):
+    """No band of the page is left blank (the solo card was a third empty) and the ink reaches
+    the foot of the page: the lowest ink is within 15 mm of the bottom margin."""
+    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        for page in pdf.pages:
+            bands = blank_bands(page)
+            assert bands[-1] <= 15.0, bands
+            assert max(bands) <= 16.0, bands
+
+
+@pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
+def test_rows_grow_to_fill_the_page_where_a_page_has_room(cards, players, paper):
+    """A page with one player's block writes in rows taller than the least (8.2 mm) one."""
+    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        for page in pdf.pages:
+            tables = _tables(page)
+            rows = [(b - a) / PT for _, ys in tables for a, b in zip(ys[1:], ys[2:])]
+            if len(tables) == 1:
+                assert min(rows) >= 11.0, rows
+
+
+@pytest.mark.parametrize("paper", PAPERS_MM)
+def test_solo_card_has_no_tie_break(cards, paper):
+    """Alone, there is no one to tie with: no tie-break row, rule or decision on the solo card."""
+    with pdfplumber.open(pdf_of(cards[1, paper])) as pdf:
+        text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages).lower()
+    for words in ("tie-break", "equal totals", "tie break", "share the place", "highest total"):
+        assert words not in text, words
+    assert "before the deck runs out" in text  # what solo play asks instead
+    with pdfplumber.open(pdf_of(cards[2, paper])) as pdf:
+        rivals = " ".join(pdf.pages[0].extract_text().split()).lower()
+    assert "tie-break" in rivals and "equal totals" in rivals
+
+
+@pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
+def test_set_in_the_sans_family_at_sizes_of_the_scale(cards, players, paper):
+    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        for page in pdf.pages:
+            fonts = {c["fontname"].split("+")[-1] for c in page.chars}
+            assert fonts <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}, fonts
+            sizes = {round(c["size"], 2) for c in page.chars}
+            off = [s for s in sizes if min(abs(s - k) for k in SCALE_PT) > 0.05]
+            assert off == [], off

@@ -12,15 +12,17 @@ import pdfplumber
 import pytest
 import resvg_py
 from lxml import etree
-from PIL import Image
+from PIL import Image, ImageFont
 from pypdf import PdfReader
 
 from cardgen.errors import CardgenError
 from cardgen.impose.tiling import tile
 from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
-from cardgen.layout.shapes import Drawing, Group, Line, Polygon, Rect, Text
+from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Text
+from cardgen.layout.shapes import Path as Outline
 from cardgen.products.placemat import build_placemat as build
 from cardgen.write.staging import MARKER
+from tests.conftest import FONTS as SHIPPED_FONTS
 from tests.helpers import typed
 
 PT = 72 / 25.4
@@ -40,11 +42,21 @@ build_placemat = typed(build)
 # --- independent helpers ---------------------------------------------------------------
 
 
+def advance(text: str, size: float, *, bold: bool = False, family: str = "sans") -> float:
+    """Width (mm) of ``text`` at ``size`` mm, from the shipped font files themselves (no kerning, as
+    the writers set it)."""
+    if family == "mono":
+        return len(text) * ADV * size
+    name = "AtkinsonHyperlegible-Bold.ttf" if bold else "AtkinsonHyperlegible-Regular.ttf"
+    face = ImageFont.truetype(str(FONTS / name), 1000, layout_engine=ImageFont.Layout.BASIC)
+    return face.getlength(text) / 1000 * size
+
+
 def text_ink(t: Text) -> tuple[float, float, float, float]:
     """Ink box of a text: Text.bounds() for upright / turned, our own sums for quarter turns."""
     if t.rotate % 180 == 0:
         return t.bounds()
-    w = len(t.text) * ADV * t.size
+    w = advance(t.text, t.size, bold=t.bold, family=t.family)
     u0 = {"start": 0.0, "middle": -w / 2, "end": -w}[t.anchor]
     depth = 0.25 * t.size  # below the baseline, for g and p
     if t.rotate % 360 == 90:  # runs downward, glyph tops towards +x
@@ -75,10 +87,13 @@ def ink_boxes(shapes, dx=0.0, dy=0.0):
                     max(s.y1, s.y2) + dy + k,
                 ),
             )
-        elif isinstance(s, Polygon):
-            xs, ys = zip(*s.points)
+        elif isinstance(s, (Polygon, Outline)):  # a path's curves lie inside the hull of its points
+            xs, ys = zip(*(s.points if isinstance(s, Polygon) else s.points()))
             k = s.stroke_width / 2 if s.stroke else 0
             yield (s, (min(xs) + dx - k, min(ys) + dy - k, max(xs) + dx + k, max(ys) + dy + k))
+        elif isinstance(s, Circle):
+            r = s.r + (s.stroke_width / 2 if s.stroke else 0)
+            yield (s, (s.cx + dx - r, s.cy + dy - r, s.cx + dx + r, s.cy + dy + r))
         elif isinstance(s, Text):
             x0, y0, x1, y1 = text_ink(s)
             yield (s, (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
@@ -264,7 +279,7 @@ def test_svg_renders_with_ink_in_every_letter_band(tmp_path):
     png = resvg_py.svg_to_bytes(
         svg_string=data.decode(),
         dpi=96,
-        font_files=[str(FONTS / "DejaVuSansMono.ttf"), str(FONTS / "DejaVuSansMono-Bold.ttf")],
+        font_files=SHIPPED_FONTS,
         skip_system_fonts=True,
     )
     img = Image.open(io.BytesIO(bytes(png))).convert("L")
@@ -372,14 +387,12 @@ def page_translation(page, svg_chars):
     """(dx, dy) mm taking the page's big upright letters onto their places in the mat, found from the letters."""
     chars = [c for c in page.chars if c["upright"] and c["size"] > 20 * PT and c["matrix"][0] > 0]
     assert len(chars) >= 2, "too few big letters to place the page"
-    cands = {}
+    offsets = []
     for c in chars:
         px, py = c["x0"] / PT, (page.height - c["matrix"][5]) / PT
-        for letter, sx, sy in svg_chars:
-            if letter == c["text"]:
-                key = (round(sx - px, 2), round(sy - py, 2))
-                cands[key] = cands.get(key, 0) + 1
-    (dx, dy), hits = max(cands.items(), key=lambda kv: kv[1])
+        offsets += [(sx - px, sy - py) for letter, sx, sy in svg_chars if letter == c["text"]]
+    # the offset most letters share (to within 0.01 mm: the PDF's numbers are rounded)
+    hits, (dx, dy) = max((sum(math.dist(o, q) < 0.01 for q in offsets), o) for o in offsets)
     assert hits == len(chars), "the big letters on this page do not share one offset from the mat"
     return dx, dy
 
@@ -390,8 +403,8 @@ def svg_big_chars(root):
     for e in root.findall(f".//{SVG}text[@class='space-name']"):
         size, x, y, text = float(e.get("font-size")), float(e.get("x")), float(e.get("y")), e.text
         assert e.get("text-anchor") == "middle"
-        left = x - len(text) * ADV * size / 2
-        out += [(ch, left + i * ADV * size, y) for i, ch in enumerate(text)]
+        left = x - advance(text, size, bold=True) / 2
+        out += [(ch, left + advance(text[:i], size, bold=True), y) for i, ch in enumerate(text)]
     return out
 
 

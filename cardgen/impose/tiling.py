@@ -31,7 +31,7 @@ from functools import cache
 from typing import Literal
 
 from cardgen.errors import CardgenError
-from cardgen.layout.metrics import SANS_DESCENT
+from cardgen.layout import metrics
 from cardgen.layout.shapes import (
     DESCENT,
     HAIRLINE,
@@ -50,7 +50,7 @@ from cardgen.layout.shapes import (
     drawn_family,
     text_width,
 )
-from cardgen.layout.typescale import LABEL, NOTE, fitting
+from cardgen.layout.typescale import LABEL, NOTE, fit_step, fitting
 
 CAPTION = 6.0  # strip at the foot of the printable area holding "page i of n"
 CAPTION_SIZE = LABEL  # captions and the strips' labels: the type scale's 6 pt at least, in the sans family
@@ -62,6 +62,8 @@ HATCH_INK = "#b5b5b5"
 MARK_INK = "#000000"
 CUT_INK = "#444444"
 EPS = 1e-6
+LABEL_CAP = cap_height("sans")  # the labels and captions are set in the sans family
+SANS_DESCENT = metrics.SANS_DESCENT
 
 Span = tuple[str, float, float] | tuple[str, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -236,12 +238,17 @@ def plan_tiles(
 # --- geometry ----------------------------------------------------------------------------
 
 
+def _descent(t: Text) -> float:
+    if t.font is not None:
+        return t.font.descent
+    return SANS_DESCENT if drawn_family(t.text, t.family) == "sans" else DESCENT
+
+
 def text_box(t: Text, *, descent: bool = True) -> Box:
     """Ink box of a text at any quarter turn, from its baseline down to the descent and up to cap height."""
     w = text_width(t.text, t.size, t.font, t.bold, t.family)
     u0 = {"start": 0.0, "middle": -w / 2, "end": -w}[t.anchor]
-    sans = t.font is None and drawn_family(t.text, t.family) == "sans"
-    v0, v1 = -cap_height(t.family, t.font, t.text) * t.size, ((SANS_DESCENT if sans else DESCENT) * t.size if descent else 0.0)
+    v0, v1 = -cap_height(t.family, t.font, t.text) * t.size, (_descent(t) * t.size if descent else 0.0)
     a = math.radians(t.rotate)
     cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
     pts = [(u * cos - v * sin, u * sin + v * cos) for u in (u0, u0 + w) for v in (v0, v1)]
@@ -352,11 +359,11 @@ def _strip_labels(
     """``text`` centred across a strip, repeated in the stretches between (and beyond) the marks."""
     x0, y0, x1, y1 = strip
     across = (x1 - x0) if vertical else (y1 - y0)
-    cap = cap_height(SANS)
-    size = fitting(min(NOTE, (across - 1.2) / (cap + SANS_DESCENT)))
-    if size * (cap + SANS_DESCENT) > across - 1.2:
-        return []  # a strip too narrow for 6 pt: unlabelled
-    length = text_width(text, size, family=SANS)
+    room = (across - 1.2) / (LABEL_CAP + SANS_DESCENT)
+    if room < LABEL:  # no label smaller than the scale's least step
+        return []
+    size = fitting(min(NOTE, room))
+    length = text_width(text, size, family="sans")
     start, end = (y0, y1) if vertical else (x0, x1)
     stops = [start, *[m for m in marks], end]
     out: list[Shape] = []
@@ -367,11 +374,11 @@ def _strip_labels(
             continue
         mid = (a2 + b2) / 2
         if vertical:  # turned 90°: glyph tops face +x, ink from x - descent to x + cap
-            x = (x0 + x1) / 2 - (cap - SANS_DESCENT) * size / 2
-            t = Text(x, mid, text, size, "middle", rotate=90, fill=ink, role=role, family=SANS)
+            x = (x0 + x1) / 2 - (LABEL_CAP - SANS_DESCENT) * size / 2
+            t = Text(x, mid, text, size, "middle", rotate=90, fill=ink, role=role, family="sans")
         else:
-            y = (y0 + y1) / 2 + (cap - SANS_DESCENT) * size / 2
-            t = Text(mid, y, text, size, "middle", fill=ink, role=role, family=SANS)
+            y = (y0 + y1) / 2 + (LABEL_CAP - SANS_DESCENT) * size / 2
+            t = Text(mid, y, text, size, "middle", fill=ink, role=role, family="sans")
         if backing:
             bx = text_box(t)
             out.append(
@@ -502,7 +509,7 @@ def tile(
                         vertical,
                         page_marks,
                         ink="#555555",
-                        backing=None,
+                        backing=TAB_FILL,  # the hatching stops round the words, which read clear
                         role="glue-label",
                     )
                 else:  # this page is trimmed at the cut and laid over the previous one
@@ -530,9 +537,18 @@ def tile(
                 caption += " · trim on the dashed lines, glue over the grey tabs"
             below = ph - margin - (py + (yb - ya))
             if below >= CAPTION - EPS:
-                shown = _fitted(caption, uw - 2)
+                size = fit_step(caption, CAPTION_SIZE, uw - 2)
                 shapes.append(
-                    Text(pw / 2, ph - margin - 1.6, shown, CAPTION_SIZE, "middle", fill="#555555", role="page-caption", family=SANS)  # fmt: skip
+                    Text(
+                        pw / 2,
+                        ph - margin - 1.6,
+                        caption,
+                        size,
+                        "middle",
+                        fill="#555555",
+                        role="page-caption",
+                        family="sans",
+                    )
                 )
             pages.append(
                 Drawing(

@@ -14,6 +14,13 @@ band turned 180° (both stay visible with a card on the space, and the turned
 one reads for the players across the table). So a space is never smaller than
 the card.
 
+The railway look, in the room the mat always had: each space is a wagon, its
+wheels showing under its bottom edge, and each row of spaces runs on a rail on
+its sleepers (in the margin under a linear mat, in the gap under each row of a
+grid); the project's locomotive heads the title. Words are in the sans family
+at sizes of the type scale. A mat's size is what it always was, so the tiling
+of every mat onto paper is unchanged.
+
 Coordinates are mm, y down, origin top-left of the mat; the mat's own edge is
 a hairline frame, the line to cut the assembled mat along.
 """
@@ -23,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Rect, Shape, Text, fit_size, text_width
+from cardgen.layout.art import locomotive
+from cardgen.layout.shapes import Circle, Drawing, Line, Rect, Shape, Text, cap_height, text_width
+from cardgen.layout.typescale import HEAD, LEAD, fit_step, fitting
 from cardgen.rules.abilities import MAX_CENSUS, space_letter
 from cardgen.rules.grid import GridMat
 
@@ -43,6 +52,16 @@ TINT = "#dfe8f2"
 PALE = "#c3d2e3"  # the big letter in an empty slot
 SLOT = "#8fa9c4"
 FRAME = "#555555"
+RAIL = "#4a4a4a"
+SLEEPER = "#a08a6c"  # wood
+WHEEL = "#2b3a4a"
+CAP = cap_height("sans")
+# The running gear, in mm: a wheel shows its lower half under the wagon, on the rail, on sleepers.
+WHEEL_R = 1.4
+RAIL_W = 0.5
+SLEEPER_H = 0.7
+SLEEPER_DASH = (1.6, 2.4)
+TRACK = WHEEL_R + RAIL_W + SLEEPER_H  # how far the track reaches under a row of spaces
 
 
 @dataclass(frozen=True)
@@ -111,39 +130,73 @@ def grid_spaces(rows: int, cols: int, card: tuple[float, float]) -> list[Space]:
     ]
 
 
+def _wheels(s: Space) -> list[Shape]:
+    """Two bogies of two wheels under a space, drawn before it so that only their lower halves show."""
+    shapes: list[Shape] = []
+    y = s.y + s.h
+    for bogie in (s.x + RADIUS + 3.6, s.x + s.w - RADIUS - 3.6):
+        for dx in (-1.7, 1.7):
+            shapes.append(Circle(bogie + dx, y, WHEEL_R, fill=WHEEL, role="wheel"))
+    return shapes
+
+
+def _track(x0: float, x1: float, y: float) -> list[Shape]:
+    """A rail from ``x0`` to ``x1`` with its top at ``y``, on sleepers (one dashed stroke)."""
+    sleeper_y = y + RAIL_W + SLEEPER_H / 2
+    return [
+        Line(x0, sleeper_y, x1, sleeper_y, stroke=SLEEPER, stroke_width=SLEEPER_H, role="sleepers", dash=SLEEPER_DASH),
+        Line(x0, y + RAIL_W / 2, x1, y + RAIL_W / 2, stroke=RAIL, stroke_width=RAIL_W, role="rail"),
+    ]
+
+
 def _space_shapes(s: Space) -> list[Shape]:
     sx, sy, cw, ch = s.slot
     inner = s.w - 2 * ROOM
-    band = fit_size(s.name, (BAND - 2.6) / CAP_HEIGHT, inner * 0.8)
-    big = min((ch * 0.42) / CAP_HEIGHT, fit_size(s.name, 1000.0, cw * 0.75))
+    band = fit_step(s.name, (BAND - 2.6) / CAP, inner * 0.8, bold=True)
+    big = fit_step(s.name, ch * 0.42 / CAP, cw * 0.75, bold=True)
     cx = s.x + s.w / 2
     return [
         Rect(s.x, s.y, s.w, s.h, fill=TINT, stroke=ACCENT, stroke_width=0.5, radius=RADIUS, role="space"),
         Rect(sx, sy, cw, ch, fill="#ffffff", stroke=SLOT, stroke_width=0.25, radius=1.0, role="card-slot"),
-        Text(cx, sy + ch / 2 + CAP_HEIGHT * big / 2, s.name, big, bold=True, fill=PALE, role="space-name"),
-        Text(cx, s.y + BAND / 2 + CAP_HEIGHT * band / 2, s.name, band, bold=True, fill=ACCENT, role="space-letter"),
+        Text(cx, sy + ch / 2 + CAP * big / 2, s.name, big, bold=True, fill=PALE, role="space-name", family="sans"),
         Text(
             cx,
-            s.y + s.h - BAND / 2 - CAP_HEIGHT * band / 2,
+            s.y + BAND / 2 + CAP * band / 2,
+            s.name,
+            band,
+            bold=True,
+            fill=ACCENT,
+            role="space-letter",
+            family="sans",
+        ),
+        Text(
+            cx,
+            s.y + s.h - BAND / 2 - CAP * band / 2,
             s.name,
             band,
             rotate=180,
             bold=True,
             fill=ACCENT,
             role="space-letter-turned",
+            family="sans",
         ),
     ]
 
 
 def _header(width: float, title: str, caption: str) -> list[Shape]:
-    """Title at the left and the caption at the right of the header band."""
+    """The locomotive and the title at the left of the header band, the caption at the right."""
     base = PAD + HEADER / 2 + 2.0
-    csize = fit_size(caption, 3.6, (width - 2 * PAD) * 0.45)
-    room = width - 2 * PAD - text_width(caption, csize) - 4.0
-    tsize = fit_size(title, 5.0, room)
-    shapes: list[Shape] = [Text(width - PAD - 1.0, base, caption, csize, "end", fill=INK, role="mat-caption")]
+    loco_w = (HEADER - 4.0) / 0.65  # 7 mm tall, 2 mm clear of the spaces
+    csize = fit_step(caption, LEAD, (width - 2 * PAD) * 0.45)
+    title_x = PAD + 1.0 + loco_w + 2.5
+    room = width - PAD - 1.0 - text_width(caption, csize, family="sans") - 4.0 - title_x
+    shapes: list[Shape] = [
+        *locomotive(PAD + 1.0 + loco_w / 2, base - CAP * HEAD / 2, loco_w, body=ACCENT),  # level with the title
+        Text(width - PAD - 1.0, base, caption, csize, "end", fill=INK, role="mat-caption", family="sans"),
+    ]
     if title:
-        shapes.append(Text(PAD + 1.0, base, title, tsize, "start", bold=True, fill=ACCENT, role="mat-title"))
+        tsize = fit_step(title, HEAD, room, bold=True)
+        shapes.append(Text(title_x, base, title, tsize, "start", bold=True, fill=ACCENT, role="mat-title", family="sans"))  # fmt: skip
     return shapes
 
 
@@ -159,8 +212,9 @@ def linear_mat(census: int, card: tuple[float, float] = (63.5, 88.9), *, title: 
     height = 2 * PAD + HEADER + sh
     shapes: list[Shape] = [_frame(width, height)]
     shapes += _header(width, title or "Game of Trains", f"census {census}")
+    shapes += _track(PAD, width - PAD, PAD + HEADER + sh + WHEEL_R)
     for s in spaces:
-        shapes += _space_shapes(s)
+        shapes += _wheels(s) + _space_shapes(s)
     return Drawing(
         width,
         height,
@@ -182,20 +236,23 @@ def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88
     x0, y0 = PAD + EDGE, PAD + HEADER + EDGE
     shapes: list[Shape] = [_frame(width, height)]
     shapes += _header(width, title or "Game of Trains", f"{rows}×{cols} · census {rows * cols}")
+    for r in range(rows):  # each row of wagons on its rail, in the gap under it (the last: in the edge strip)
+        shapes += _track(x0 - 2.0, x0 + inner_w + 2.0, y0 + r * (sh + GAP) + sh + WHEEL_R)
     for s in spaces:
-        shapes += _space_shapes(s)
-    size = (EDGE - 3.0) / CAP_HEIGHT
-    cap = CAP_HEIGHT * size
+        shapes += _wheels(s) + _space_shapes(s)
+    size = fitting((EDGE - 3.0 - TRACK) / CAP)  # the edge letters clear the last row's track
+    cap = CAP * size
     for c in range(cols):
         cx = x0 + c * (sw + GAP) + sw / 2
         letter = mat.letter("col", c)
-        shapes.append(Text(cx, y0 - (EDGE - cap) / 2, letter, size, bold=True, fill=INK, role="col-letter"))
-        shapes.append(Text(cx, y0 + inner_h + (EDGE + cap) / 2, letter, size, bold=True, fill=INK, role="col-letter"))
+        below = y0 + inner_h + TRACK + (EDGE - TRACK + cap) / 2
+        shapes.append(Text(cx, y0 - (EDGE - cap) / 2, letter, size, bold=True, fill=INK, role="col-letter", family="sans"))  # fmt: skip
+        shapes.append(Text(cx, below, letter, size, bold=True, fill=INK, role="col-letter", family="sans"))
     for r in range(rows):
         cy = y0 + r * (sh + GAP) + sh / 2 + cap / 2
         letter = mat.letter("row", r)
-        shapes.append(Text(PAD + EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter"))
-        shapes.append(Text(width - PAD - EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter"))
+        shapes.append(Text(PAD + EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter", family="sans"))
+        shapes.append(Text(width - PAD - EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter", family="sans"))  # fmt: skip
     return Drawing(
         width,
         height,

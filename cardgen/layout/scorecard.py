@@ -1,31 +1,38 @@
 """The Amtrak scorecard (seed 004): pages to score a game with a pen, and no rules at hand. Pure.
 
-Each player gets a block: a table of Cars (row number, Tie, Rail, Type and
-Fleet to circle, Value) and beside it the three Full-Staff bonus boxes, their
-conditions and points, and the sums: Cars, Bonus, Total and the tie-break
-value of the Rails. Every page ends with a reference panel: the car values,
-the Full-Staff rule, the tie-break, and the decisions the scoring engine made
-where the seed is unclear. A solo page adds the face-down pile tally and the
-goal.
+Each player gets a block: a table of Cars (row number, Tie, Rail, Type and Fleet to circle,
+Value) and beside it the three Full-Staff bonus boxes, their conditions and points, and the
+sums: Cars, Bonus, Total and, with rivals, the tie-break value of the Rails. Every page ends
+with a reference panel: the car values, the Full-Staff rule, the tie-break (not alone: solo
+play has no one to tie with) and the decisions the scoring engine made where the seed is
+unclear. A solo page adds the face-down pile tally and the goal; the last page of a game with
+rivals, when a page holds one block, the result table.
 
-Everything the rules decide is read from ``cardgen.rules.amtrak`` (``VALUES``,
-``BONUSES``, ``FULL_STAFF``, ``KINDS``, ``FLEETS``, the points constants), never
-retyped. Black text, thin lines and no fills but a light grey, so that a
-photocopy stays clean. Coordinates are mm, y down, origin at the page's
-top-left; nothing is drawn within ``margin`` + ``PAD`` of the paper's edge.
+A form uses its page: the writing rows grow (from ``MIN_ROW`` up to ``MAX_ROW``) until the
+page is full, the reference panel is set a step larger where there is room, and what is left
+is shared out between the parts, so no band of the page is left blank.
+
+Everything the rules decide is read from ``cardgen.rules.amtrak`` (``VALUES``, ``BONUSES``,
+``FULL_STAFF``, ``KINDS``, ``FLEETS``, the points constants), never retyped. Black text in
+the sans family at sizes of the type scale, thin lines and no fills but a light grey, so that
+a photocopy stays clean. Coordinates are mm, y down, origin at the page's top-left; nothing
+is drawn within ``margin`` + ``PAD`` of the paper's edge.
 
 >>> [len(p) for p in pages_of(4, 2)], [len(p) for p in pages_of(3, 2)], pages_of(1, 2)
 ([2, 2], [2, 1], [[1]])
->>> wrap("one two three four", 2.0, 13.0)  # 1.2 mm a letter: 10 letters a line
-['one two', 'three four']
+>>> wrap("one two three four (Ace = 1)", 2.0, 10.0)
+['one two', 'three four', '(Ace = 1)']
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import CAP_HEIGHT, Anchor, Drawing, Line, Rect, Shape, Text, fit_size, text_width
+from cardgen.layout.shapes import Anchor, Drawing, Line, Rect, Shape, Text, cap_height, text_width
+from cardgen.layout.typescale import BODY, HEAD, LABEL, LEAD, NOTE, SCALE, fit_step
 from cardgen.rules.amtrak import (
     ACELA_POINTS_PER_ACE,
     BONUSES,
@@ -40,67 +47,79 @@ from cardgen.rules.amtrak import (
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 ROWS = 10  # cars a player can write down; a real train is shorter
-ROW_H = 8.2  # a writing row: room for a pen, over the 8 mm asked for
+MIN_ROW = 8.2  # a writing row: room for a pen, over the 8 mm asked for
+ROW_H = MIN_ROW  # (the name the product's notes use)
+EASY_ROW = 9.0  # rows at least this tall before the reference panel takes the larger type
+MAX_ROW = 13.0  # taller rows stop helping the pen; the rest of a page goes between the parts
 HEAD_H = 8.0  # the table's two-line header
 PAD = 1.0  # extra room inside the printer's margin, so no stroke grazes it
-GAP = 4.0  # between blocks
-PAGE_HEAD = 9.0
+GAP = 3.5  # the least room between two parts of a page
+MAX_GAP = 14.0  # the most: beyond it the room goes before the reference panel
+PAGE_HEAD = 10.0
+CAP = cap_height("sans")
 
-# Table columns: (heading, hint under it, width in mm)
+# Table columns: (heading, hint under it, width in mm at the narrowest table)
 COLUMNS: tuple[tuple[str, str, float], ...] = (
-    ("#", "", 7.0),
-    ("Tie", "top card", 15.0),
-    ("Rail", "card under", 15.0),
-    ("Type", "circle one", 35.0),
-    ("Fleet", "circle one", 33.0),
-    ("Value", "points", 16.0),
+    ("#", "", 6.0),
+    ("Tie", "top card", 14.0),
+    ("Rail", "card under", 14.0),
+    ("Type", "circle one", 38.0),
+    ("Fleet", "circle one", 34.0),
+    ("Value", "points", 15.0),
 )
 TABLE_W = sum(c[2] for c in COLUMNS)
-MIN_SIDE_W = 60.0  # the bonus and sums column beside the table
+MIN_SIDE_W = 62.0  # the bonus and sums column beside the table
+MAX_SIDE_W = 84.0
 
 # The solo pile tally: three starting cards and one a turn. 50 boxes hold every turn a
 # 54-card deck (52 and two Jokers) allows: 54 - 1 discard - 3 pile - 3 first Track = 47 turns.
 TALLY = 50
 TALLY_PER_ROW = 25
 
-# The decisions of cardgen.rules.amtrak (see its docstring), one short line each.
-DECISIONS: tuple[str, ...] = (
-    "A car's Type and value come from its Tie; a Single-Level car's Rail counts only in a tie-break.",
-    f"A Joker may be a Rail and is not wild there: K/JK is a Single-Level Crew car ({CREW_POINTS}).",
-    "Bi-Level means Tie and Rails match in rank, and a Joker has none: JK/JK is a Single-Level Substitute (0).",
-    "A Substitute not needed to make the train Full-Staff stays a Substitute and breaks no bonus condition.",
-    f"Acela: Substitutes stand in for Crew only, never as Coach cars; {ACELA_POINTS_PER_ACE} points per Ace car.",
-    "Empire Builder: a Bi-Level car of any Type with a rank counts (K/K, 7/7); JK/JK does not.",
-    "Tie-break: the Rails alone, no bonus; trains still equal share the place (places 1, 1, 3).",
-    "A player who ends with no Car scores 0.",
+# The decisions of cardgen.rules.amtrak (see its docstring), one short line each, with what
+# the solo card prints instead (None: the line is about rivals and left off).
+DECISIONS: tuple[tuple[str, str | None], ...] = (
+    (
+        "A car's Type and value come from its Tie; a Single-Level car's Rail counts only in a tie-break.",
+        "A car's Type and value come from its Tie; a Single-Level car's Rail does not count.",
+    ),
+    (f"A Joker may be a Rail and is not wild there: K/JK is a Single-Level Crew car ({CREW_POINTS}).", ""),
+    ("Bi-Level means Tie and Rails match in rank, and a Joker has none: JK/JK is a Single-Level Substitute (0).", ""),
+    ("A Substitute not needed to make the train Full-Staff stays a Substitute and breaks no bonus condition.", ""),
+    (f"Acela: Substitutes stand in for Crew only, never as Coach cars; {ACELA_POINTS_PER_ACE} points per Ace car.", ""),
+    ("Empire Builder: a Bi-Level car of any Type with a rank counts (K/K, 7/7); JK/JK does not.", ""),
+    ("A player who ends with no Car scores 0.", ""),
 )
 BONUS_NOTE = "Only one bonus per train: the highest that applies."
 TIE_BREAK = (
     "Winner: the highest total. Equal totals: discard each Car's Tie and add up the Rails now showing, "
-    "each scored as a Single-Level Tie (see Car values)."
+    "each scored as a Single-Level Tie (see Car values), with no bonus; trains still equal share the "
+    "place (places 1, 1, 3)."
 )
+SOLO_RULE = "Solo: a Full-Staff train before the deck runs out is a win."
 FLEET_HINTS = {"Single-Level": "Tie, Rail differ", "Bi-Level": "Tie, Rail match"}
-STAFF_HINT = "Full-Staff: a Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
+STAFF_HINT = "A Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
 SOLO_GOAL = "Goal: a Full-Staff train (any of the three bonuses) before the deck runs out."
 
 INK = "#000000"
-GREY = "#e4e4e4"  # the only fill: the solo pile's three starting boxes
+GREY = "#e4e4e4"  # the only fills: the solo pile's three starting boxes, the panels' heading bands
 THIN = 0.2
 FRAME = 0.35
 
-# Text sizes (mm, em)
-TITLE = 4.6
-LABEL = 3.2
-HINT = 6 * 25.4 / 72  # 6 pt (2.117 mm): the smallest type on a sheet
-OPTION = 2.2
-SMALL = 2.35
+
+def decisions(solo: bool) -> list[str]:
+    """The decisions as a card prints them: all of them, or for solo play only those that apply."""
+    if not solo:
+        return [d for d, _ in DECISIONS]
+    return [solo_text or d for d, solo_text in DECISIONS if solo_text is not None]
 
 
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` at ``size`` (a long word stands alone)."""
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` at ``size`` (a long word, or a
+    bracketed group, stands alone: "(Ace = 1 point)" is never split)."""
     lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+    for word in re.findall(r"\S*\([^()]*\)\S*|\S+", text):
+        if lines and text_width(f"{lines[-1]} {word}", size, None, bold, "sans") <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -118,6 +137,10 @@ def pages_of(players: int, per_page: int) -> list[list[int]]:
     return out
 
 
+def _width(text: str, size: float, bold: bool = False) -> float:
+    return text_width(text, size, None, bold, "sans")
+
+
 def _text(
     x: float,
     y: float,
@@ -129,265 +152,326 @@ def _text(
     bold: bool = False,
     role: str = "",
 ) -> Text:
-    """Text no wider than ``width`` (shrunk to fit), baseline at ``y``."""
-    return Text(x, y, text, fit_size(text, size, width), anchor, bold=bold, fill=INK, role=role)
+    """Sans text at ``size`` or the largest smaller step that is no wider than ``width``, baseline at ``y``."""
+    size = fit_step(text, size, width, bold=bold)
+    return Text(x, y, text, size, anchor, bold=bold, fill=INK, role=role, family="sans")
 
 
 def _mid(top: float, h: float, size: float) -> float:
     """The baseline that centres capitals of ``size`` in a band ``h`` tall from ``top``."""
-    return top + (h + CAP_HEIGHT * size) / 2
+    return top + (h + CAP * size) / 2
 
 
 def _box(x: float, y: float, w: float, h: float, width: float = THIN, role: str = "") -> Rect:
     return Rect(x, y, w, h, fill=None, stroke=INK, stroke_width=width, role=role)
 
 
+def _smaller(size: float, by: int = 1) -> float:
+    return SCALE[max(0, SCALE.index(size) - by)]
+
+
+def _larger(size: float, by: int = 1) -> float:
+    return SCALE[min(len(SCALE) - 1, SCALE.index(size) + by)]
+
+
 # ------------------------------------------------------------------ the player's block
 
 
-def block_height() -> float:
-    return HEAD_H + ROWS * ROW_H
+def columns(width: float) -> list[tuple[str, str, float]]:
+    """The table's columns stretched to ``width`` (the writing columns take the stretch)."""
+    extra = max(0.0, width - TABLE_W)
+    grow = {"Tie": 0.3, "Rail": 0.3, "Value": 0.4}
+    return [(h, hint, w + extra * grow.get(h, 0.0)) for h, hint, w in COLUMNS]
 
 
-def _options(x: float, y: float, w: float, words: Sequence[str]) -> list[Shape]:
+def block_height(row_h: float = MIN_ROW) -> float:
+    return HEAD_H + ROWS * row_h
+
+
+def _options(x: float, y: float, w: float, h: float, words: Sequence[str]) -> list[Shape]:
     """Words to circle, spread evenly across a cell."""
-    size = fit_size(" ".join(words), OPTION, w - 2.0)
-    room = w - sum(text_width(t, size) for t in words)
+    size = fit_step(" ".join(words), BODY, w - 2.0 - 2.0 * len(words))
+    room = w - sum(_width(t, size) for t in words)
     gap = room / (len(words) + 1)
     shapes: list[Shape] = []
     at = x + gap
     for word in words:
-        shapes.append(Text(at, _mid(y, ROW_H, size), word, size, "start", fill=INK, role="option"))
-        at += text_width(word, size) + gap
+        shapes.append(Text(at, _mid(y, h, size), word, size, "start", fill=INK, role="option", family="sans"))
+        at += _width(word, size) + gap
     return shapes
 
 
-def car_table(x: float, y: float) -> list[Shape]:
-    """The Cars table: a two-line header and ``ROWS`` writing rows."""
-    h = block_height()
-    shapes: list[Shape] = [_box(x, y, TABLE_W, h, FRAME, "car-table")]
+def car_table(x: float, y: float, width: float, row_h: float) -> list[Shape]:
+    """The Cars table: a two-line header and ``ROWS`` writing rows, ``width`` wide."""
+    cols = columns(width)
+    h = block_height(row_h)
+    shapes: list[Shape] = [
+        Rect(x, y, width, HEAD_H, fill=GREY, role="head-band"),
+        _box(x, y, width, h, FRAME, "car-table"),
+    ]
     at = x
-    for i, (head, hint, w) in enumerate(COLUMNS):
+    for i, (head, hint, w) in enumerate(cols):
         if i:
             shapes.append(Line(at, y, at, y + h, INK, THIN, "column"))
         inner = w - 1.6
         if hint:
-            shapes.append(_text(at + w / 2, y + 3.9, head, LABEL, inner, anchor="middle", bold=True, role="head"))
-            shapes.append(_text(at + w / 2, y + 6.9, hint, HINT, inner, anchor="middle", role="head-hint"))
+            shapes.append(_text(at + w / 2, y + 4.0, head, LEAD, inner, anchor="middle", bold=True, role="head"))
+            shapes.append(_text(at + w / 2, y + 6.9, hint, LABEL, inner, anchor="middle", role="head-hint"))
         else:
-            shapes.append(_text(at + w / 2, _mid(y, HEAD_H, LABEL), head, LABEL, inner, anchor="middle", bold=True))
+            shapes.append(_text(at + w / 2, _mid(y, HEAD_H, LEAD), head, LEAD, inner, anchor="middle", bold=True))
         at += w
-    shapes.append(Line(x, y + HEAD_H, x + TABLE_W, y + HEAD_H, INK, FRAME, "head-rule"))
-    kinds_x = x + sum(c[2] for c in COLUMNS[:3])
-    fleets_x = kinds_x + COLUMNS[3][2]
+    shapes.append(Line(x, y + HEAD_H, x + width, y + HEAD_H, INK, FRAME, "head-rule"))
+    kinds_x = x + sum(c[2] for c in cols[:3])
+    fleets_x = kinds_x + cols[3][2]
     for r in range(ROWS):
-        top = y + HEAD_H + r * ROW_H
+        top = y + HEAD_H + r * row_h
         if r:
-            shapes.append(Line(x, top, x + TABLE_W, top, INK, THIN, "row"))
-        shapes.append(_text(x + COLUMNS[0][2] / 2, _mid(top, ROW_H, SMALL), str(r + 1), SMALL, 5.0, anchor="middle"))
-        shapes += _options(kinds_x, top, COLUMNS[3][2], KINDS)
-        shapes += _options(fleets_x, top, COLUMNS[4][2], FLEETS)
+            shapes.append(Line(x, top, x + width, top, INK, THIN, "row"))
+        number = _text(x + cols[0][2] / 2, _mid(top, row_h, BODY), str(r + 1), BODY, cols[0][2] - 1.0, anchor="middle")
+        shapes.append(number)
+        shapes += _options(kinds_x, top, cols[3][2], row_h, KINDS)
+        shapes += _options(fleets_x, top, cols[4][2], row_h, FLEETS)
     return shapes
 
 
-def _bonus_box(x: float, y: float, w: float, rule: BonusRule) -> tuple[list[Shape], float]:
-    """One bonus: a tick box, its name and points, its conditions below; returns the shapes and height."""
-    h = 5.6 + 3.1 * len(rule.conditions) + 0.6
-    tick = 3.6
+def _bonus_height(rule: BonusRule) -> float:
+    return 6.2 + 3.3 * len(rule.conditions) + 0.4
+
+
+def _bonus_box(x: float, y: float, w: float, rule: BonusRule, grow: float = 0.0) -> list[Shape]:
+    """One bonus: a tick box, its name and points, its conditions below; ``grow`` mm taller than
+    it needs, the words in the middle."""
+    tick = 4.0
     shapes: list[Shape] = [
-        _box(x, y, w, h, THIN, "bonus"),
-        _box(x + 1.4, y + 1.2, tick, tick, THIN, "tick-box"),
+        _box(x, y, w, _bonus_height(rule) + grow, THIN, "bonus"),
+        _box(x + 1.6, y + 1.4 + grow / 2, tick, tick, THIN, "tick-box"),
     ]
-    points_w = text_width(rule.points, LABEL * 0.85)
-    name_x = x + 1.4 + tick + 1.6
-    shapes.append(_text(x + w - 1.4, y + 4.5, rule.points, LABEL * 0.85, w / 2, anchor="end", bold=True, role="points"))
-    shapes.append(_text(name_x, y + 4.5, rule.name, LABEL, x + w - 3.0 - points_w - name_x, bold=True, role="bonus"))
+    y += grow / 2
+    name_x = x + 1.6 + tick + 2.0
+    points = _text(x + w - 1.6, y + 4.9, rule.points, BODY, w / 2, anchor="end", bold=True, role="points")
+    shapes.append(points)
+    room = x + w - 3.2 - _width(rule.points, points.size, True) - name_x
+    shapes.append(_text(name_x, y + 4.9, rule.name, LEAD, room, bold=True, role="bonus"))
     for i, cond in enumerate(rule.conditions):
-        shapes.append(_text(name_x, y + 8.1 + 3.1 * i, "· " + cond, SMALL, x + w - 1.4 - name_x, role="condition"))
-    return shapes, h
-
-
-def _staff_hint(x: float, y: float, w: float, room: float) -> tuple[list[Shape], float]:
-    """What Full-Staff asks, in short, below the baseline ``y`` (the whole rule is in the reference),
-    in at most ``room`` mm; returns the shapes and the height used (nothing when it cannot fit)."""
-    size = SMALL
-    while size >= 1.9:
-        lines = wrap(STAFF_HINT, size, w)
-        pitch = size * 1.38
-        if len(lines) * pitch <= room:
-            shapes: list[Shape] = [
-                _text(x, y + (i + 1) * pitch, t, size, w, role="staff-hint") for i, t in enumerate(lines)
-            ]
-            return shapes, len(lines) * pitch
-        size -= 0.1
-    return [], 0.0
-
-
-def _sum_row(x: float, y: float, w: float, label: str, hint: str, *, strong: bool = False) -> list[Shape]:
-    box_w = 24.0
-    shapes: list[Shape] = [_box(x, y, w, ROW_H, FRAME if strong else THIN, "sum")]
-    shapes.append(Line(x + w - box_w, y, x + w - box_w, y + ROW_H, INK, THIN, "sum-box"))
-    room = w - box_w - 2.8
-    if hint:
-        shapes.append(_text(x + 1.4, y + 3.9, label, LABEL, room, bold=True, role="sum-label"))
-        shapes.append(_text(x + 1.4, y + 7.0, hint, HINT, room, role="sum-hint"))
-    else:
-        shapes.append(_text(x + 1.4, _mid(y, ROW_H, LABEL * 1.15), label, LABEL * 1.15, room, bold=True))
+        shapes.append(_text(name_x, y + 8.6 + 3.3 * i, "· " + cond, NOTE, x + w - 1.6 - name_x, role="condition"))
     return shapes
 
 
-def player_block(x: float, y: float, width: float, player: int, *, solo: bool = False) -> list[Shape]:
-    """One player's table, bonus boxes and sums, ``width`` wide from (x, y)."""
-    shapes = car_table(x, y)
-    sx = x + TABLE_W + GAP
-    sw = width - TABLE_W - GAP
+def _sum_row(x: float, y: float, w: float, h: float, label: str, hint: str, *, strong: bool = False) -> list[Shape]:
+    box_w = min(26.0, w * 0.38)
+    shapes: list[Shape] = [_box(x, y, w, h, FRAME if strong else THIN, "sum")]
+    shapes.append(Line(x + w - box_w, y, x + w - box_w, y + h, INK, THIN, "sum-box"))
+    room = w - box_w - 3.2
+    if hint:
+        base = y + h / 2 + 0.2
+        shapes.append(_text(x + 1.6, base, label, LEAD, room, bold=True, role="sum-label"))
+        shapes.append(_text(x + 1.6, base + 3.0, hint, LABEL, room, role="sum-hint"))
+    else:
+        shapes.append(_text(x + 1.6, _mid(y, h, SCALE[4]), label, SCALE[4], room, bold=True))
+    return shapes
+
+
+def player_block(x: float, y: float, width: float, player: int, row_h: float, *, solo: bool = False) -> list[Shape]:
+    """One player's table, bonus boxes and sums, ``width`` wide from (x, y), rows ``row_h`` tall."""
+    side_w = min(MAX_SIDE_W, max(MIN_SIDE_W, width * 0.37))
+    table_w = width - GAP - side_w
+    shapes = car_table(x, y, table_w, row_h)
+    sx, sw = x + table_w + GAP, side_w
     who = "Solo player" if solo else f"Player {player}"
-    shapes.append(_text(sx, y + 5.2, who, LABEL * 1.1, sw * 0.45, bold=True, role="player"))
-    name_x = sx + text_width(who, LABEL * 1.1) + 2.0
-    shapes.append(_text(name_x, y + 5.2, "name", HINT, 10.0, role="name-hint"))
-    shapes.append(Line(name_x + text_width("name", HINT) + 1.0, y + 5.6, sx + sw, y + 5.6, INK, THIN, "name-line"))
+    name = _text(sx, y + 5.6, who, LEAD, sw * 0.5, bold=True, role="player")
+    shapes.append(name)
+    hint_x = sx + _width(who, name.size, True) + 2.0
+    shapes.append(_text(hint_x, y + 5.6, "name", LABEL, 10.0, role="name-hint"))
+    line_x = hint_x + _width("name", LABEL) + 1.0
+    shapes.append(Line(line_x, y + 6.0, sx + sw, y + 6.0, INK, THIN, "name-line"))
     sums = (
         ("Cars", "sum of the Value column", False),
         ("+ Bonus", "points of the ticked box", False),
         ("= Total", "", True),
         ("Tie-break", "equal totals: Rails' values", False),
     )[: 3 if solo else 4]  # alone, there is no one to tie with
-    top = y + block_height() - len(sums) * ROW_H
-    at = y + HEAD_H + 3.2
-    head = "Full-Staff bonus (tick one)"
-    shapes.append(_text(sx, at, head, LABEL * 0.9, sw, bold=True, role="bonus-head"))
-    boxes = [_bonus_box(sx, 0.0, sw, rule) for rule in BONUSES]
-    room = top - 1.0 - at - sum(h + 1.0 for _, h in boxes)
-    staff, used = _staff_hint(sx, at, sw, room)
-    shapes += staff
-    at += used + 1.5
-    for rule in BONUSES:
-        box, h = _bonus_box(sx, at, sw, rule)
-        shapes += box
-        at += h + 1.0
-    if top < at + 0.5:  # pragma: no cover - a layout slip, caught by the tests
-        raise AssertionError("scorecard: the bonus boxes run into the sums")
+    # the sums share the table's last rows, line for line
+    top = y + HEAD_H + (ROWS - len(sums)) * row_h
     for i, (label, hint, strong) in enumerate(sums):
-        shapes += _sum_row(sx, top + i * ROW_H, sw, label, hint, strong=strong)
+        shapes += _sum_row(sx, top + i * row_h, sw, row_h, label, hint, strong=strong)
+    # the bonus boxes in the room above, spread evenly
+    at = y + HEAD_H + 4.0
+    shapes.append(_text(sx, at, "Full-Staff bonus · tick one", BODY, sw, bold=True, role="bonus-head"))
+    boxes = sum(_bonus_height(rule) for rule in BONUSES)
+    staff = wrap(STAFF_HINT, NOTE, sw)
+    pitch = NOTE * 1.4
+    if top - at - boxes - 4 * 1.2 - 1.8 >= len(staff) * pitch:  # the short rule, when it fits
+        for line in staff:
+            at += pitch
+            shapes.append(_text(sx, at, line, NOTE, sw, role="staff-hint"))
+    at += 1.8
+    spare = top - at - boxes
+    if spare < 4 * 1.2 - 1e-6:  # pragma: no cover - a layout slip, caught by the tests
+        raise AssertionError("scorecard: the bonus boxes run into the sums")
+    space = min(spare / 4, 3.0)  # above, between and below the boxes alike
+    grow = min((spare - 4 * space) / len(BONUSES), 6.0)  # and the boxes grow, up to a point
+    space = (spare - grow * len(BONUSES)) / 4
+    at += space
+    for rule in BONUSES:
+        shapes += _bonus_box(sx, at, sw, rule, grow)
+        at += _bonus_height(rule) + grow + space
     return shapes
 
 
 # ------------------------------------------------------------------ the reference panel
 
-_VALUE_COLS = (29.0, 26.0, 22.0)
+
+def _heading(x: float, y: float, w: float, text: str, size: float) -> Text:
+    return _text(x, y + CAP * size, text, size, w, bold=True, role="ref-head")
 
 
-def _values_table(x: float, y: float) -> tuple[list[Shape], float]:
+def _values_table(x: float, y: float, w: float, size: float) -> tuple[list[Shape], float]:
     """Car values from ``VALUES``: Type (and its Ties), Single-Level and Bi-Level points."""
-    shapes: list[Shape] = []
-    line = 3.0
-    head_h = 7.4
-    row_h = 7.4
-    w = sum(_VALUE_COLS)
-    shapes.append(_text(x, y + 3.4, "Car values", LABEL, w, bold=True, role="ref-head"))
-    top = y + 5.0
+    head, hint = _larger(size), _smaller(size)
+    widths = (w * 0.36, w * 0.32, w * 0.32)
+    pitch = size * 1.3
+    shapes: list[Shape] = [_heading(x, y, w, "Car values", head)]
+    top = y + CAP * head + 2.0
+    head_h = 1.2 + CAP * size + 1.1 + CAP * hint + 1.2
     heads = [("Type", "from the Tie")] + [(f, FLEET_HINTS[f]) for f in FLEETS]
+    shapes.append(Rect(x, top, w, head_h, fill=GREY, role="ref-band"))
     at = x
-    for (head, hint), cw in zip(heads, _VALUE_COLS):
-        shapes.append(_text(at + 1.2, top + 3.3, head, LABEL * 0.85, cw - 2.4, bold=True))
-        shapes.append(_text(at + 1.2, top + 6.3, hint, HINT, cw - 2.4, role="ref-hint"))
+    for (title, under), cw in zip(heads, widths):
+        shapes.append(_text(at + 1.4, top + 1.2 + CAP * size, title, size, cw - 2.8, bold=True))
+        shapes.append(_text(at + 1.4, top + head_h - 1.2, under, hint, cw - 2.8, role="ref-hint"))
         at += cw
+    rt = top + head_h
     for r, row in enumerate(VALUES):
-        rt = top + head_h + r * row_h
+        cells = [wrap(row.points(f), size, cw - 2.8) for f, cw in zip(FLEETS, widths[1:])]
+        lines = max(2, *(len(c) for c in cells))
+        row_h = 1.3 + CAP * size + (lines - 1) * pitch + 1.4
         shapes.append(Line(x, rt, x + w, rt, INK, THIN if r else FRAME, "ref-row"))
-        shapes.append(_text(x + 1.2, rt + 3.1, row.kind, LABEL * 0.85, _VALUE_COLS[0] - 2.4, bold=True))
-        shapes.append(_text(x + 1.2, rt + 6.1, row.ties, SMALL * 0.95, _VALUE_COLS[0] - 2.4))
-        at = x + _VALUE_COLS[0]
-        for fleet, cw in zip(FLEETS, _VALUE_COLS[1:]):
-            lines = wrap(row.points(fleet), SMALL, cw - 2.4)
-            first = rt + (row_h - line * (len(lines) - 1) + CAP_HEIGHT * SMALL) / 2
-            for i, text in enumerate(lines):
-                shapes.append(_text(at + 1.2, first + i * line, text, SMALL, cw - 2.4, role="ref-value"))
+        first = rt + 1.3 + CAP * size
+        shapes.append(_text(x + 1.4, first, row.kind, size, widths[0] - 2.8, bold=True))
+        shapes.append(_text(x + 1.4, first + pitch, row.ties, hint, widths[0] - 2.8))
+        at = x + widths[0]
+        for cell, cw in zip(cells, widths[1:]):
+            for i, text in enumerate(cell):
+                shapes.append(_text(at + 1.4, first + i * pitch, text, size, cw - 2.8, role="ref-value"))
             at += cw
-    bottom = top + head_h + len(VALUES) * row_h
-    shapes.append(_box(x, top, w, bottom - top, FRAME, "ref-values"))
+        rt += row_h
+    shapes.append(_box(x, top, w, rt - top, FRAME, "ref-values"))
     at = x
-    for cw in _VALUE_COLS[:-1]:
+    for cw in widths[:-1]:
         at += cw
-        shapes.append(Line(at, top, at, bottom, INK, THIN, "ref-col"))
-    return shapes, bottom - y
+        shapes.append(Line(at, top, at, rt, INK, THIN, "ref-col"))
+    return shapes, rt - y
 
 
-def _paragraph(x: float, y: float, w: float, head: str, body: Sequence[str], size: float) -> tuple[list[Shape], float]:
+def _paragraphs(x: float, y: float, w: float, head: str, body: Sequence[str], size: float) -> tuple[list[Shape], float]:
     """A bold heading and the body texts wrapped to ``w``; returns the shapes and the height used."""
-    line = size * 1.38
-    shapes: list[Shape] = [_text(x, y + 3.4, head, LABEL, w, bold=True, role="ref-head")]
-    at = y + 3.4 + line + 0.6
-    for text in body:
-        for row in wrap(text, size, w):
-            shapes.append(_text(x, at, row, size, w, role="ref-text"))
-            at += line
-        at += 0.8
-    return shapes, at - y - line + 1.0
+    big = _larger(size)
+    pitch = size * 1.35
+    shapes: list[Shape] = [_heading(x, y, w, head, big)]
+    at = y + CAP * big + 2.0 + CAP * size
+    for n, text in enumerate(body):
+        if n:
+            at += size * 0.6
+        for i, row in enumerate(wrap(text, size, w)):
+            shapes.append(_text(x, at + i * pitch, row, size, w, role="ref-text"))
+        at += len(wrap(text, size, w)) * pitch
+    return shapes, at - pitch + 1.0 - y
 
 
-def reference(x: float, y: float, w: float) -> tuple[list[Shape], float]:
-    """The rules at a glance: values, Full-Staff, the tie-break, the decisions; returns shapes and height."""
-    inner = 2.0
-    shapes, left_h = _values_table(x + inner, y + inner)
-    rx = x + inner + sum(_VALUE_COLS) + GAP
+def reference(x: float, y: float, w: float, size: float = NOTE, *, solo: bool = False) -> tuple[list[Shape], float]:
+    """The rules at a glance, text at ``size``: values, Full-Staff, the tie-break (not solo), the
+    decisions; returns shapes and height."""
+    inner = 2.5
+    left_w = (w - 2 * inner) * 0.46
+    shapes, left_h = _values_table(x + inner, y + inner, left_w, size)
+    rx = x + inner + left_w + 5.0
     rw = x + w - inner - rx
-    staff, right_h = _paragraph(rx, y + inner, rw, "Full-Staff train", (FULL_STAFF, BONUS_NOTE, TIE_BREAK), SMALL)
+    body = (FULL_STAFF, BONUS_NOTE, SOLO_RULE if solo else TIE_BREAK)
+    staff, right_h = _paragraphs(rx, y + inner, rw, "Full-Staff train", body, size)
     shapes += staff
     top = y + inner + max(left_h, right_h) + 2.0
-    head = "Where the rules are unclear, score like this"
-    decided, dec_h = _paragraph(x + inner, top, w - 2 * inner, head, [], SMALL)
-    shapes += decided
-    at = top + 3.4 + SMALL * 1.38 + 0.6
-    for text in DECISIONS:
-        shapes.append(_text(x + inner, at, "· " + text, SMALL, w - 2 * inner, role="decision"))
-        at += SMALL * 1.38
-    height = at - SMALL * 1.38 + 1.2 + inner - y
+    listed = [f"· {d}" for d in decisions(solo)]
+    shapes += _paragraphs(x + inner, top, w - 2 * inner, "Where the rules are unclear, score like this", (), size)[0]
+    big = _larger(size)
+    at = top + CAP * big + 2.0 + CAP * size
+    pitch = size * 1.35
+    for text in listed:
+        for i, row in enumerate(wrap(text, size, w - 2 * inner - 2.0)):
+            shapes.append(_text(x + inner + (2.0 if i else 0.0), at, row, size, w - 2 * inner, role="decision"))
+            at += pitch
+    height = at - pitch + inner + 1.0 - y
     shapes.insert(0, _box(x, y, w, height, THIN, "reference"))
     return shapes, height
 
 
-def reference_height(width: float) -> float:
-    return reference(0.0, 0.0, width)[1]
+def reference_height(width: float, size: float = NOTE, *, solo: bool = False) -> float:
+    return reference(0.0, 0.0, width, size, solo=solo)[1]
 
 
-# ------------------------------------------------------------------ solo
+# ------------------------------------------------------------------ solo and the result
 
 
 def solo_panel(x: float, y: float, w: float) -> tuple[list[Shape], float]:
     """The face-down pile tally (``SOLO_START_PILE`` boxes shaded, one more a turn) and the goal."""
     shapes: list[Shape] = []
     head = f"Solo: the face-down pile starts with {SOLO_START_PILE} cards (shaded); cross out one box at the end of each turn"
-    shapes.append(_text(x, y + 3.4, head, LABEL * 0.9, w, bold=True, role="solo-head"))
+    shapes.append(_text(x, y + CAP * LEAD, head, LEAD, w, bold=True, role="solo-head"))
     pitch = w / TALLY_PER_ROW
-    side = min(pitch - 0.8, 7.0)
-    top = y + 5.0
+    side = min(pitch - 0.9, 7.2)
+    top = y + CAP * LEAD + 2.4
     for i in range(TALLY):
         row, col = divmod(i, TALLY_PER_ROW)
-        bx, by = x + col * pitch + (pitch - side) / 2, top + row * (side + 1.2)
+        bx, by = x + col * pitch + (pitch - side) / 2, top + row * (side + 1.4)
         if i < SOLO_START_PILE:
             shapes.append(Rect(bx, by, side, side, fill=GREY, stroke=INK, stroke_width=THIN, role="tally-start"))
         else:
             shapes.append(_box(bx, by, side, side, THIN, "tally"))
-        size = fit_size(str(i + 1), SMALL, side - 1.6)
-        shapes.append(Text(bx + side / 2, _mid(by, side, size), str(i + 1), size, fill=INK, role="tally-count"))
-    at = top + 2 * (side + 1.2) + 3.6
-    shapes.append(
-        _text(x, at, "The last box crossed out = cards in the pile.  " + SOLO_GOAL, SMALL, w, role="solo-goal")
-    )
+        size = fit_step(str(i + 1), NOTE, side - 1.6)
+        shapes.append(
+            Text(bx + side / 2, _mid(by, side, size), str(i + 1), size, fill=INK, role="tally-count", family="sans")
+        )
+    at = top + 2 * (side + 1.4) + 1.6 + CAP * BODY
+    goal = "The last box crossed out = cards in the pile.  " + SOLO_GOAL
+    shapes.append(_text(x, at, goal, BODY, w, role="solo-goal"))
     won = "Full-Staff before the deck ran out?"
-    at += 5.2
-    shapes.append(_text(x, at, won, LABEL * 0.9, w / 2, bold=True, role="solo-won"))
-    bx = x + text_width(won, LABEL * 0.9) + 3.0
+    at += 3.0 + CAP * LEAD + 1.0
+    shapes.append(_text(x, at, won, LEAD, w / 2, bold=True, role="solo-won"))
+    bx = x + _width(won, LEAD, True) + 4.0
     for word in ("yes", "no"):
-        shapes.append(_box(bx, at - 3.3, 3.6, 3.6, THIN, "tick-box"))
-        shapes.append(_text(bx + 5.0, at, word, LABEL * 0.85, 10.0, role="solo-won"))
-        bx += 5.0 + text_width(word, LABEL * 0.85) + 5.0
-    return shapes, at + 1.2 - y
+        shapes.append(_box(bx, at - 3.6, 4.0, 4.0, THIN, "tick-box"))
+        shapes.append(_text(bx + 5.6, at, word, LEAD, 10.0, role="solo-won"))
+        bx += 5.6 + _width(word, LEAD) + 6.0
+    return shapes, at + 0.8 - y
 
 
 def solo_height(width: float) -> float:
     return solo_panel(0.0, 0.0, width)[1]
+
+
+def result_height(players: int) -> float:
+    return CAP * LEAD + 2.4 + HEAD_H * 0.8 + players * MIN_ROW
+
+
+def result_panel(x: float, y: float, w: float, players: int) -> list[Shape]:
+    """The result: each place, who, their total and (for equal totals) the Rails' value."""
+    shapes: list[Shape] = [_text(x, y + CAP * LEAD, "Result", LEAD, w, bold=True, role="result-head")]
+    top = y + CAP * LEAD + 2.4
+    head_h = HEAD_H * 0.8
+    cols = (("Place", 18.0), ("Player", w - 18.0 - 2 * 34.0), ("Total", 34.0), ("Tie-break", 34.0))
+    h = head_h + players * MIN_ROW
+    shapes.append(Rect(x, top, w, head_h, fill=GREY, role="head-band"))
+    shapes.append(_box(x, top, w, h, FRAME, "result"))
+    at = x
+    for i, (title, cw) in enumerate(cols):
+        if i:
+            shapes.append(Line(at, top, at, top + h, INK, THIN, "column"))
+        shapes.append(_text(at + 1.6, _mid(top, head_h, BODY), title, BODY, cw - 3.2, bold=True, role="result-col"))
+        at += cw
+    for r in range(players):
+        rt = top + head_h + r * MIN_ROW
+        shapes.append(Line(x, rt, x + w, rt, INK, FRAME if r == 0 else THIN, "row"))
+        shapes.append(_text(x + 1.6, _mid(rt, MIN_ROW, BODY), f"{r + 1}.", BODY, 10.0, role="place"))
+    return shapes
 
 
 # ------------------------------------------------------------------ pages
@@ -397,6 +481,43 @@ def _area(paper: tuple[float, float], margin: float) -> tuple[float, float, floa
     """The box (x0, y0, x1, y1) the ink stays in."""
     inset = margin + PAD
     return inset, inset, paper[0] - inset, paper[1] - inset
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """How a page's height is shared: the rows, the reference panel's type and the gaps."""
+
+    row_h: float
+    ref_size: float
+    ref_h: float
+    gap: float  # between the parts
+    extra: float  # more room above the reference panel, when the gaps took all they may
+    result: bool  # the result table goes on this page
+
+
+def plan_page(blocks: int, width: float, height: float, *, solo: bool, result: int = 0) -> PagePlan | None:
+    """The plan for ``blocks`` player blocks (and the solo panel, or a result table for ``result``
+    players) in ``width`` × ``height`` mm below the page head; None when they do not fit."""
+    extra_h = solo_height(width) if solo else 0.0
+    options: list[tuple[float, float, bool]] = []
+    for with_result in (True, False) if result else (False,):
+        for size in (BODY, NOTE):
+            options.append((size, extra_h + (result_height(result) if with_result else 0.0), with_result))
+    fallback: PagePlan | None = None
+    for size, parts_h, with_result in options:
+        ref_h = reference_height(width, size, solo=solo)
+        parts = blocks + 1 + (solo or with_result)
+        room = height - ref_h - parts_h - blocks * HEAD_H - (parts - 1) * GAP
+        row_h = min(MAX_ROW, room / (blocks * ROWS))
+        if row_h < MIN_ROW - 1e-9:
+            continue
+        slack = room - row_h * blocks * ROWS
+        gap = min(MAX_GAP, GAP + slack / (parts - 1))
+        plan = PagePlan(row_h, size, ref_h, gap, GAP * (parts - 1) + slack - gap * (parts - 1), with_result)
+        if row_h >= EASY_ROW - 1e-9:
+            return plan
+        fallback = fallback or plan
+    return fallback
 
 
 def per_page(players: int, paper: tuple[float, float], margin: float) -> int:
@@ -409,26 +530,25 @@ def per_page(players: int, paper: tuple[float, float], margin: float) -> int:
             f"margin {margin:g}mm leaves {width:.1f} mm across the paper; the scorecard needs {need_w:.1f} mm: "
             "use a smaller --margin or larger paper"
         )
-    room = height - PAGE_HEAD - reference_height(width)
-    if players == 1:
-        room -= solo_height(width) + GAP
-    fits = int((room + GAP) // (block_height() + GAP))
+    fits = 0
+    while fits < players and plan_page(fits + 1, width, height - PAGE_HEAD, solo=players == 1):
+        fits += 1
     if fits < 1:
         raise CardgenError(
             f"margin {margin:g}mm leaves {height:.1f} mm down the paper, too little for a player's block "
             "and the rules panel: use a smaller --margin or larger paper"
         )
-    return min(fits, players)
+    return fits
 
 
 def _page_head(x0: float, x1: float, y0: float, title: str, caption: str) -> list[Shape]:
-    csize = fit_size(caption, LABEL, (x1 - x0) * 0.45)
-    room = x1 - x0 - text_width(caption, csize) - 4.0
-    base = y0 + 5.0
+    csize = fit_step(caption, LEAD, (x1 - x0) * 0.45)
+    room = x1 - x0 - _width(caption, csize) - 4.0
+    base = y0 + CAP * HEAD + 0.8
     return [
-        _text(x0, base, title, TITLE, room, bold=True, role="page-title"),
-        Text(x1, base, caption, csize, "end", fill=INK, role="page-caption"),
-        Line(x0, y0 + PAGE_HEAD - 1.8, x1, y0 + PAGE_HEAD - 1.8, INK, THIN, "page-rule"),
+        _text(x0, base, title, HEAD, room, bold=True, role="page-title"),
+        Text(x1, base, caption, csize, "end", fill=INK, role="page-caption", family="sans"),
+        Line(x0, y0 + PAGE_HEAD - 3.0, x1, y0 + PAGE_HEAD - 3.0, INK, FRAME, "page-rule"),
     ]
 
 
@@ -438,23 +558,29 @@ def scorecard_pages(players: int, paper: tuple[float, float], margin: float, *, 
         raise CardgenError(f"players {players!r} is out of range: a scorecard is for 1 to 4 players (1 = solo)")
     x0, y0, x1, y1 = _area(paper, margin)
     width = x1 - x0
+    solo = players == 1
     pages = pages_of(players, per_page(players, paper, margin))
     heading = title or "Amtrak scorecard"
-    who = "solo" if players == 1 else f"{players} players"
+    who = "solo" if solo else f"{players} players"
     out: list[Drawing] = []
     for n, group in enumerate(pages, 1):
+        last = n == len(pages)
+        plan = plan_page(len(group), width, y1 - y0 - PAGE_HEAD, solo=solo, result=players if last and not solo else 0)
+        if plan is None:  # pragma: no cover - per_page has made sure
+            raise AssertionError("scorecard: a page's blocks do not fit")
         caption = f"{'Amtrak scorecard · ' if title else ''}{who} · page {n} of {len(pages)}"
         shapes = _page_head(x0, x1, y0, heading, caption)
         at = y0 + PAGE_HEAD
         for player in group:
-            shapes += player_block(x0, at, width, player, solo=players == 1)
-            at += block_height() + GAP
-        if players == 1:
-            solo, h = solo_panel(x0, at, width)
-            shapes += solo
-            at += h + GAP
-        ref_h = reference_height(width)
-        ref, _ = reference(x0, y1 - ref_h, width)
+            shapes += player_block(x0, at, width, player, plan.row_h, solo=solo)
+            at += block_height(plan.row_h) + plan.gap
+        if solo:
+            panel, h = solo_panel(x0, at, width)
+            shapes += panel
+            at += h + plan.gap
+        if plan.result:
+            shapes += result_panel(x0, at, width, players)
+        ref, _ = reference(x0, y1 - plan.ref_h, width, plan.ref_size, solo=solo)
         shapes += ref
         out.append(
             Drawing(
@@ -462,7 +588,7 @@ def scorecard_pages(players: int, paper: tuple[float, float], margin: float, *, 
                 paper[1],
                 tuple(shapes),
                 title=f"{heading}: {who}, page {n} of {len(pages)}",
-                meta={"players": " ".join(str(p) for p in group)},
+                meta={"players": " ".join(str(p) for p in group), "row": f"{plan.row_h:.1f}"},
             )
         )
     return out

@@ -1,9 +1,12 @@
 """A score sheet to fill in with a pen: one row per round, two cells per player (the round's
-score and the running total), a totals row. Pure; lengths in mm, y down.
+score and the running total), a totals row, and at the foot how to score. Pure; lengths in mm, y down.
 
 Made to be photocopied: black lines, no heavy fills (only a pale tint on the running-total
-cells so the eye finds them), rows at least 8 mm tall and cells wide enough for three digits
-in handwriting. Wide tables (more than five players) turn the page to landscape.
+cells so the eye finds them, and on the header band), cells wide enough for three digits in
+handwriting. A form uses its page: the rows grow (never under 8 mm) until the table and the
+scoring panel at the foot fill it. Wide tables (more than five players) turn the page to
+landscape. Words are set in the sans family at sizes of the type scale; the tiles of the
+examples, codes a player compares with the tiles in hand, in the monospace family.
 
 >>> sheet = score_sheet(players=3, rounds=["12", "11", "Train-Train"], paper=(210, 297), margin=5)
 >>> [t.text for t in texts(sheet, "round")]
@@ -17,22 +20,69 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgen.errors import CardgenError
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Line, Rect, Shape, Text, fit_size, text_width, walk
+from cardgen.layout.shapes import Drawing, Line, Rect, Shape, Text, cap_height, text_width, walk
+from cardgen.layout.typescale import BODY, LABEL, LEAD, NOTE, SUBHEAD, TITLE, fit_step
 
 INK = "#1a1a1a"
 GREY = "#666666"
-TINT = "#efefef"  # running-total cells: pale enough for any copier
+TINT = "#efefef"  # running-total cells and the header band: pale enough for any copier
 PAD = 3.0  # mm inside the printer's margin
 MIN_ROW = 8.0
-MAX_ROW = 12.0
-NAME_ROW = 13.0
-HEAD_ROW = 6.0
+MAX_ROW = 16.0  # past this a row is no easier to write in; the rest goes to the foot
+NAME_ROW = 12.0
+HEAD_ROW = 6.5
 LANDSCAPE_FROM = 6  # players
+CAP = cap_height("sans")
+THIN, THICK = 0.2, 0.6
 
 
 def texts(drawing: Drawing, role: str) -> list[Text]:
     """The texts of ``drawing`` with ``role``, in drawing order."""
     return [s for s, _, _ in walk(drawing.shapes) if isinstance(s, Text) and s.role == role]
+
+
+def _sans(x: float, y: float, text: str, size: float, anchor: str = "start", **kw: object) -> Text:
+    return Text(x, y, text, size, anchor, family="sans", **kw)  # type: ignore[arg-type]
+
+
+def _width(text: str, size: float, bold: bool = False) -> float:
+    return text_width(text, size, None, bold, "sans")
+
+
+def _foot(
+    left: float, width: float, top: float, notes: Sequence[str], examples: Sequence[tuple[str, int]]
+) -> tuple[list[Shape], float]:
+    """The scoring panel: a heading, the notes, the examples as tiles and points, a line for the
+    winner; returns the shapes and the height."""
+    shapes: list[Shape] = []
+    inner = 3.0
+    x, w = left + inner, width - 2 * inner
+    at = top + inner + CAP * LEAD
+    shapes.append(_sans(x, at, "How to score", LEAD, bold=True, fill=INK, role="foot-head"))
+    size = min((fit_step(n, BODY, w) for n in notes), default=BODY)
+    for note in notes:
+        at += size * 1.5
+        shapes.append(_sans(x, at, note, size, fill=INK, role="note"))
+    if examples:
+        at += size * 1.5 + 1.2
+        label = "Tiles left in hand count, for example:"
+        shapes.append(_sans(x, at, label, size, fill=GREY, role="example-label"))
+        ex = x + _width(label, size) + 3.0
+        for tile, points in examples:
+            code = Text(ex, at, tile, size, "start", fill=INK, role="example-tile")  # a tile: mono
+            shapes.append(code)
+            ex += text_width(tile, size) + 1.4
+            counts = f"= {points}"
+            shapes.append(_sans(ex, at, counts, size, fill=INK, role="example-points"))
+            ex += _width(counts, size) + 5.0
+    winner = "Winner"
+    at += 6.0
+    shapes.append(_sans(x, at, winner, LEAD, bold=True, fill=INK, role="winner"))
+    line_x = x + _width(winner, LEAD, True) + 3.0
+    shapes.append(Line(line_x, at + 0.6, min(x + w, line_x + 90.0), at + 0.6, stroke=INK, stroke_width=THIN))
+    height = at + inner + 0.6 - top
+    shapes.insert(0, Rect(left, top, width, height, fill=None, stroke=INK, stroke_width=THIN, role="foot"))
+    return shapes, height
 
 
 def score_sheet(
@@ -44,32 +94,33 @@ def score_sheet(
     heading: str = "Score sheet",
     subtitle: str = "",
     notes: Sequence[str] = (),
+    examples: Sequence[tuple[str, int]] = (),
 ) -> Drawing:
-    """The sheet for ``players`` players and ``rounds`` (row labels, in playing order)."""
+    """The sheet for ``players`` players and ``rounds`` (row labels, in playing order); ``notes``
+    and ``examples`` (a tile and what it counts) go in the scoring panel at the foot."""
     pw, ph = (max(paper), min(paper)) if players >= LANDSCAPE_FROM else (min(paper), max(paper))
     left, top = margin + PAD, margin + PAD
     width = pw - 2 * left
     shapes: list[Shape] = []
 
     # Heading and subtitle.
-    head = fit_size(heading, 6.0, width)
-    y = top + CAP_HEIGHT * head
-    shapes.append(Text(left, y, heading, head, "start", fill=INK, bold=True, role="title"))
+    head = fit_step(heading, TITLE, width, bold=True)
+    y = top + CAP * head
+    shapes.append(_sans(left, y, heading, head, fill=INK, bold=True, role="title"))
     if subtitle:
-        sub = fit_size(subtitle, 3.2, width)
-        y += 2.0 + CAP_HEIGHT * sub + 1.0
-        shapes.append(Text(left, y, subtitle, sub, "start", fill=GREY, role="subtitle"))
+        sub = fit_step(subtitle, BODY, width)
+        y += 2.4 + CAP * sub
+        shapes.append(_sans(left, y, subtitle, sub, fill=GREY, role="subtitle"))
     table_top = y + 4.0
 
-    # Room kept for the notes under the table.
-    note_size = min((fit_size(n, 2.8, width) for n in notes), default=2.8)
-    foot = len(notes) * note_size * 1.5 + (4.0 if notes else 0.0)
-    bottom_limit = ph - top - foot
+    # The scoring panel at the foot, then the rows share what is left.
+    foot, foot_h = _foot(left, width, 0.0, notes, examples) if notes or examples else ([], 0.0)
+    bottom_limit = ph - top - (foot_h + 4.0 if foot else 0.0)
 
     # Columns: round, then score and total for each player.
-    label_size = 3.6
+    label_size = LEAD
     longest = max(rounds, key=len)
-    round_w = text_width(f"{len(rounds)}", 2.6) + text_width(longest, label_size) + 5.0
+    round_w = _width(f"{len(rounds)}", NOTE) + _width(longest, label_size, True) + 6.0
     player_w = (width - round_w) / players
     rows = len(rounds) + 1  # rounds and the totals row
     row_h = min(MAX_ROW, (bottom_limit - table_top - NAME_ROW - HEAD_ROW) / rows)
@@ -79,48 +130,61 @@ def score_sheet(
     table_bottom = body_top + rows * row_h
     right = left + round_w + players * player_w
 
-    # Running-total cells first, so the lines are drawn over their tint.
+    # Tints first, so the lines are drawn over them: the column captions' band, the running totals.
+    shapes.append(Rect(left, table_top + NAME_ROW, right - left, HEAD_ROW, fill=TINT, role="head-band"))
     for p in range(players):
         x = left + round_w + p * player_w + player_w / 2
         shapes.append(Rect(x, body_top, player_w / 2, rows * row_h, fill=TINT, role="total-cell"))
 
     # Header: a name line per player, then the column captions.
-    cap = 2.4
     for p in range(players):
         x = left + round_w + p * player_w
-        shapes.append(Text(x + 1.5, table_top + 1.2 + CAP_HEIGHT * cap, f"Player {p + 1}", cap, "start", fill=GREY, role="player"))  # fmt: skip
-        shapes.append(Line(x + 2.0, table_top + NAME_ROW - 2.5, x + player_w - 2.0, table_top + NAME_ROW - 2.5, stroke=GREY, stroke_width=0.2, role="name-line"))  # fmt: skip
+        shapes.append(_sans(x + 1.6, table_top + 1.4 + CAP * LABEL, f"Player {p + 1}", LABEL, fill=GREY, role="player"))  # fmt: skip
+        shapes.append(Line(x + 2.0, table_top + NAME_ROW - 2.2, x + player_w - 2.0, table_top + NAME_ROW - 2.2, stroke=GREY, stroke_width=THIN, role="name-line"))  # fmt: skip
         for k, word in enumerate(("score", "total")):
-            size = fit_size(word, 2.6, player_w / 2 - 1.0)
-            shapes.append(Text(x + player_w * (k + 0.5) / 2, table_top + NAME_ROW + HEAD_ROW / 2 + CAP_HEIGHT * size / 2, word, size, "middle", fill=INK, role="column"))  # fmt: skip
-    shapes.append(Text(left + round_w / 2, table_top + NAME_ROW + HEAD_ROW / 2 + CAP_HEIGHT * 1.3, "engine", 2.6, "middle", fill=INK, role="column"))  # fmt: skip
+            size = fit_step(word, NOTE, player_w / 2 - 1.0)
+            base = table_top + NAME_ROW + HEAD_ROW / 2 + CAP * size / 2
+            shapes.append(_sans(x + player_w * (k + 0.5) / 2, base, word, size, "middle", fill=INK, role="column"))  # fmt: skip
+    base = table_top + NAME_ROW + HEAD_ROW / 2 + CAP * NOTE / 2
+    shapes.append(_sans(left + round_w / 2, base, "engine", NOTE, "middle", fill=INK, role="column"))
+    shapes.append(_sans(left + 1.6, table_top + NAME_ROW - 2.2, "round", LABEL, fill=GREY, role="column-hint"))
 
     # Round rows and the totals row.
     for r, name in enumerate(rounds):
-        baseline = body_top + r * row_h + row_h / 2 + CAP_HEIGHT * label_size / 2
-        shapes.append(Text(left + 1.5, baseline, str(r + 1), 2.6, "start", fill=GREY, role="round-number"))
-        shapes.append(Text(left + round_w - 2.0, baseline, name, label_size, "end", fill=INK, bold=True, role="round"))
-    baseline = table_bottom - row_h / 2 + CAP_HEIGHT * label_size / 2
-    shapes.append(Text(left + round_w - 2.0, baseline, "Total", label_size, "end", fill=INK, bold=True, role="total"))
-
-    for i, note in enumerate(notes):
-        baseline = table_bottom + 4.0 + CAP_HEIGHT * note_size + i * note_size * 1.5
-        shapes.append(Text(left, baseline, note, note_size, "start", fill=INK, role="note"))
+        baseline = body_top + r * row_h + row_h / 2 + CAP * label_size / 2
+        shapes.append(_sans(left + 1.6, baseline, str(r + 1), NOTE, fill=GREY, role="round-number"))
+        shapes.append(_sans(left + round_w - 2.0, baseline, name, label_size, "end", fill=INK, bold=True, role="round"))  # fmt: skip
+    total = SUBHEAD if row_h >= 10 else label_size
+    baseline = table_bottom - row_h / 2 + CAP * total / 2
+    shapes.append(_sans(left + round_w - 2.0, baseline, "Total", total, "end", fill=INK, bold=True, role="total"))
 
     # Rules: hairlines inside, heavier lines round each player and the totals row.
-    thin, thick = 0.2, 0.6
     for r in range(rows):
         y_line = body_top + r * row_h
-        shapes.append(Line(left, y_line, right, y_line, stroke=INK, stroke_width=thick if r in (0, rows - 1) else thin))
+        shapes.append(Line(left, y_line, right, y_line, stroke=INK, stroke_width=THICK if r in (0, rows - 1) else THIN))
     shapes.append(
-        Line(left + round_w, table_top + NAME_ROW, right, table_top + NAME_ROW, stroke=INK, stroke_width=thin)
+        Line(left + round_w, table_top + NAME_ROW, right, table_top + NAME_ROW, stroke=INK, stroke_width=THIN)
     )
     for p in range(players):
         x = left + round_w + p * player_w
-        shapes.append(Line(x, table_top, x, table_bottom, stroke=INK, stroke_width=thick))
+        shapes.append(Line(x, table_top, x, table_bottom, stroke=INK, stroke_width=THICK))
         mid = x + player_w / 2
-        shapes.append(Line(mid, table_top + NAME_ROW, mid, table_bottom, stroke=INK, stroke_width=thin))
+        shapes.append(Line(mid, table_top + NAME_ROW, mid, table_bottom, stroke=INK, stroke_width=THIN))
     shapes.append(
-        Rect(left, table_top, right - left, table_bottom - table_top, fill=None, stroke=INK, stroke_width=thick)
+        Rect(left, table_top, right - left, table_bottom - table_top, fill=None, stroke=INK, stroke_width=THICK)
     )
+
+    # The foot sits on the bottom of the printable area.
+    shapes += [_moved(s, ph - top - foot_h) for s in foot]
     return Drawing(pw, ph, tuple(shapes), title=heading)
+
+
+def _moved(s: Shape, dy: float) -> Shape:
+    """A shape of the foot (laid out from y = 0) moved down by ``dy``."""
+    if isinstance(s, Text):
+        return Text(s.x, s.y + dy, s.text, s.size, s.anchor, s.rotate, s.fill, s.bold, s.role, s.font, s.family)
+    if isinstance(s, Line):
+        return Line(s.x1, s.y1 + dy, s.x2, s.y2 + dy, s.stroke, s.stroke_width, s.role, s.dash)
+    if isinstance(s, Rect):
+        return Rect(s.x, s.y + dy, s.w, s.h, s.fill, s.stroke, s.stroke_width, s.radius, s.role)
+    raise TypeError(type(s).__name__)

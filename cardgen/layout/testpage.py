@@ -14,12 +14,15 @@ offset moves the backs page by (X, -Y) in page mm (y down). So the back's cross 
 the X ruler counts to the right, the Y ruler counts downwards.
 
 All ink stays inside the printable area (``margin`` from each edge); a printer's shift moves
-the back's cross by a few mm at most, and the rulers reach ±``REACH`` mm.
+the back's cross by a few mm at most, and the rulers reach ±``REACH`` mm. Words and numbers
+are in the sans family at sizes of the type scale; the steps are a numbered list whose lines
+wrap under their text.
 """
 
 from __future__ import annotations
 
-from cardgen.layout.shapes import CAP_HEIGHT, Circle, Drawing, Line, Shape, Text, fit_size
+from cardgen.layout.shapes import Circle, Drawing, Line, Shape, Text, cap_height, text_width
+from cardgen.layout.typescale import BODY, HEAD, LEAD, NOTE, SUBHEAD, fit_step
 
 INK = "#1a1a1a"
 BACK = "#c0392b"  # the back's lines: red, so they tell apart from the front's through the paper
@@ -30,19 +33,22 @@ BACK_LINE = 0.25  # mm, the back's lines: thicker, to show through the paper
 RULER = 32.0  # mm from the centre to the X ruler (below) and the Y ruler (right)
 CROSS = RULER + 2.0  # mm, half the length of the back's long lines: just past the rulers
 VERNIER = 52.0  # mm from the centre to the verniers
-TEXT = 3.0  # mm, instructions
-MIN_TEXT = 2.2
+CAP = cap_height("sans")
 
 INSTRUCTIONS = (
-    "1. Print this page double-sided at 100 % (actual size), flip on the long edge.",
-    "2. Hold the sheet up to a light with this side towards you: the back's red cross shows through.",
-    "3. X: where the red upright line crosses the X ruler. Y: where the red level line crosses the Y ruler.",
-    "4. Tenths, on the verniers: whole mm = the black mark just on the minus side of the long red 0 line;",
-    "   then count the red lines from 0 to the one that meets a black mark exactly: that many tenths.",
-    "5. Build with --back-offset X,Y (e.g. --back-offset 0.5,-1.3); print this page again with it to see the",
-    "   crosses meet. Landscape sheets turn the page: check with a sheet of cards before a whole pack.",
+    "Print this page double-sided at 100 % (actual size), flip on the long edge.",
+    "Hold the sheet up to a light with this side towards you: the back's red cross shows through.",
+    "X: where the red upright line crosses the X ruler. Y: where the red level line crosses the Y ruler.",
+    "Tenths, on the verniers: whole mm = the black mark just on the minus side of the long red 0 line; "
+    "then count the red lines from 0 to the one that meets a black mark exactly: that many tenths.",
+    "Build with --back-offset X,Y (e.g. --back-offset 0.5,-1.3); print this page again with it to see the "
+    "crosses meet. Landscape sheets turn the page: check with a sheet of cards before a whole pack.",
 )
 CHECK = "This line is 100 mm long. If it is not, print at 100 % (actual size), not fit to page."
+
+
+def _sans(x: float, y: float, text: str, size: float, anchor: str = "start", **kw: object) -> Text:
+    return Text(x, y, text, size, anchor, family="sans", **kw)  # type: ignore[arg-type]
 
 
 def _ruler(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
@@ -58,8 +64,8 @@ def _ruler(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
             shapes.append(Line(cx - length, cy + v, cx, cy + v, stroke=INK, stroke_width=LINE, role="ruler"))
         if half % 10 == 0:
             label = f"{v:+g}" if v else "0"
-            at = (cx + v, cy + 1.2 + CAP_HEIGHT * 2.4) if horizontal else (cx + 1.2, cy + v + CAP_HEIGHT * 1.2)
-            shapes.append(Text(*at, label, 2.4, "middle" if horizontal else "start", fill=INK, role="ruler-label"))
+            at = (cx + v, cy + 1.2 + CAP * NOTE) if horizontal else (cx + 1.2, cy + v + CAP * NOTE / 2)
+            shapes.append(_sans(*at, label, NOTE, "middle" if horizontal else "start", fill=INK, role="ruler-label"))
     return shapes
 
 
@@ -105,16 +111,34 @@ def _hundred(x: float, y: float) -> list[Shape]:
     for k in range(11):
         length = 3.0 if k % 5 == 0 else 1.8
         shapes.append(Line(x + 10 * k, y - length, x + 10 * k, y, stroke=INK, stroke_width=0.2, role="check"))
-    shapes.append(Text(x + 50, y - 4.0, "100 mm", 2.6, fill=INK, role="check"))
-    shapes.append(Text(x, y + 1.2 + CAP_HEIGHT * 2.6, CHECK, 2.6, "start", fill=GREY, role="check"))
+    shapes.append(_sans(x + 50, y - 4.0, "100 mm", NOTE, "middle", fill=INK, role="check"))
+    shapes.append(_sans(x, y + 1.6 + CAP * NOTE, CHECK, NOTE, fill=GREY, role="check"))
     return shapes
 
 
-def _text_block(lines: tuple[str, ...], x: float, y: float, width: float) -> list[Shape]:
-    size = max(MIN_TEXT, min(fit_size(line, TEXT, width) for line in lines))
-    return [
-        Text(x, y + k * size * 1.45, line, size, "start", fill=INK, role="instructions") for k, line in enumerate(lines)
-    ]
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, family="sans") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _text_block(steps: tuple[str, ...], x: float, y: float, width: float, size: float = BODY) -> list[Shape]:
+    """The steps as a numbered list from the baseline ``y``, each wrapped to ``width`` under its own
+    text (a hanging indent), a little room between steps."""
+    indent = text_width("0.", size, bold=True, family="sans") + 2.0
+    shapes: list[Shape] = []
+    at = y
+    for n, step in enumerate(steps, 1):
+        shapes.append(_sans(x, at, f"{n}.", size, fill=INK, bold=True, role="instructions"))
+        for line in _wrap(step, size, width - indent):
+            shapes.append(_sans(x + indent, at, line, size, fill=INK, role="instructions"))
+            at += size * 1.4
+        at += size * 0.45
+    return shapes
 
 
 def duplex_test(
@@ -129,29 +153,31 @@ def duplex_test(
     cx, cy = pw / 2, ph / 2  # the centre of the sheet
     m = margin
     title = "Duplex alignment test"
-    top = m + 4.0 + CAP_HEIGHT * 6.0
+    top = m + 4.0 + CAP * HEAD
 
     front: list[Shape] = [
-        Text(m + 4.0, top, f"{title}: front", 6.0, "start", bold=True, fill=INK, role="title"),
-        *_text_block(INSTRUCTIONS, m + 4.0, top + 8.0, pw - 2 * m - 8.0),
+        _sans(m + 4.0, top, f"{title}: front", HEAD, bold=True, fill=INK, role="title"),
+        *_text_block(INSTRUCTIONS, m + 4.0, top + 8.0, pw - 2 * m - 8.0, LEAD),
         # the front's cross, and rings 5 and 10 mm out to judge a shift at a glance
         Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
         Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         *_ruler(cx, cy + RULER, horizontal=True),
-        Text(cx - REACH - 3.0, cy + RULER, "X", 4.0, "end", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx - REACH - 3.0, cy + RULER, "X", SUBHEAD, "end", bold=True, fill=INK, role="ruler-name"),
         *_ruler(cx + RULER, cy, horizontal=False),
-        Text(cx + RULER, cy - REACH - 3.0, "Y", 4.0, "middle", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx + RULER, cy - REACH - 3.0, "Y", SUBHEAD, "middle", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        Text(cx - 6.0, cy + VERNIER - 0.5, "X tenths", 3.0, "end", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx - 6.0, cy + VERNIER - 0.5, "X tenths", BODY, "end", bold=True, fill=GREY, role="ruler-name"),
         *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        Text(cx + VERNIER, cy - 7.0, "Y tenths", 3.0, "middle", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx + VERNIER, cy - 7.0, "Y tenths", BODY, "middle", bold=True, fill=GREY, role="ruler-name"),
         *_hundred(m + 4.0, ph - m - 16.0),
     ]
     if back_offset != (0.0, 0.0):
         used = f"printed with --back-offset {back_offset[0]:g},{back_offset[1]:g}: the crosses should meet"
-        front.append(Text(m + 4.0, ph - m - 24.0, used, 3.0, "start", fill=INK, role="offset"))
+        front.append(
+            _sans(m + 4.0, ph - m - 24.0, used, fit_step(used, BODY, pw - 2 * m - 8.0), fill=INK, role="offset")
+        )
 
     # The back, as seen through from the front; then mirrored onto the back page and moved.
     seen: list[Shape] = [
@@ -166,8 +192,8 @@ def duplex_test(
     back_shapes = [_moved(s, ox, -oy) for s in _mirrored(seen, pw)]
     note = "Hold the sheet to the light from the front: this side's red lines show through."
     back_shapes += [
-        Text(m + 4.0, top, f"{title}: back", 6.0, "start", bold=True, fill=BACK, role="title"),
-        Text(m + 4.0, ph - m - 4.0, note, fit_size(note, 3.0, pw - 2 * m - 8.0), "start", fill=GREY, role="note"),
+        _sans(m + 4.0, top, f"{title}: back", HEAD, bold=True, fill=BACK, role="title"),
+        _sans(m + 4.0, ph - m - 4.0, note, fit_step(note, BODY, pw - 2 * m - 8.0), fill=GREY, role="note"),
     ]
     return (
         Drawing(pw, ph, tuple(front), title=f"{title}: front"),
@@ -186,15 +212,15 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
 # --- the fold-over test: one sheet, printed one-sided and folded -------------------------------
 
 FOLD_INSTRUCTIONS = (
-    "1. Print this page one-sided at 100 % (actual size).",
-    "2. Fold it on the dashed line, printed side out, and crease it flat.",
-    "3. Hold it up to a light, this half towards you: the other half's red cross shows through.",
-    "4. X: where the red upright line crosses the X ruler; Y: where the red level line",
-    "   crosses the Y ruler. Tenths on the verniers, as on the duplex test: count the red",
-    "   lines from 0 to the one that meets a black mark exactly.",
-    "5. 0,0: folded so, every back of a --fold sheet lies behind its front. If not, fold",
-    "   again on the line: X is twice how far right of it you folded, Y how far down the",
-    "   back half slid along it. Cards forgive up to 2 mm: their backs run 2 mm past the cut.",
+    "Print this page one-sided at 100 % (actual size).",
+    "Fold it on the dashed line, printed side out, and crease it flat.",
+    "Hold it up to a light, this half towards you: the other half's red cross shows through.",
+    "X: where the red upright line crosses the X ruler; Y: where the red level line crosses the Y ruler. "
+    "Tenths on the verniers, as on the duplex test: count the red lines from 0 to the one that meets a "
+    "black mark exactly.",
+    "0,0: folded so, every back of a --fold sheet lies behind its front. If not, fold again on the line: "
+    "X is twice how far right of it you folded, Y how far down the back half slid along it. Cards forgive "
+    "up to 2 mm: their backs run 2 mm past the cut.",
 )
 FOLD_GAP = 1.0  # mm: nothing of either half comes nearer the fold line
 FOLD_DASH = (3.0, 2.0)  # as the fold line of a --fold sheet (impose.sheets)
@@ -211,26 +237,26 @@ def fold_test(paper: tuple[float, float], *, margin: float = 5.0) -> Drawing:
     cx, cy = fold / 2, ph / 2  # the middle of the left half
     m = margin
     title = "Fold alignment test"
-    top = m + 4.0 + CAP_HEIGHT * 6.0
+    top = m + 4.0 + CAP * HEAD
     width = fold - FOLD_GAP - m - 8.0
     check = "This line is 100 mm long: if it is not, print at 100 % (actual size)."
     front: list[Shape] = [
-        Text(m + 4.0, top, f"{title}: front", 6.0, "start", bold=True, fill=INK, role="title"),
+        _sans(m + 4.0, top, f"{title}: front", HEAD, bold=True, fill=INK, role="title"),
         *_text_block(FOLD_INSTRUCTIONS, m + 4.0, top + 8.0, width),
         Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
         Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         *_ruler(cx, cy + RULER, horizontal=True),
-        Text(cx - REACH - 3.0, cy + RULER, "X", 4.0, "end", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx - REACH - 3.0, cy + RULER, "X", SUBHEAD, "end", bold=True, fill=INK, role="ruler-name"),
         *_ruler(cx + RULER, cy, horizontal=False),
-        Text(cx + RULER, cy - REACH - 3.0, "Y", 4.0, "middle", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx + RULER, cy - REACH - 3.0, "Y", SUBHEAD, "middle", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        Text(cx - 6.0, cy + VERNIER - 0.5, "X tenths", 3.0, "end", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx - 6.0, cy + VERNIER - 0.5, "X tenths", BODY, "end", bold=True, fill=GREY, role="ruler-name"),
         *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        Text(cx + VERNIER, cy - 7.0, "Y tenths", 3.0, "middle", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx + VERNIER, cy - 7.0, "Y tenths", BODY, "middle", bold=True, fill=GREY, role="ruler-name"),
         *[s for s in _hundred(m + 4.0, ph - m - 12.0) if not (isinstance(s, Text) and s.text == CHECK)],
-        Text(m + 4.0, ph - m - 4.0, check, fit_size(check, 2.6, width), "start", fill=GREY, role="check"),
+        _sans(m + 4.0, ph - m - 4.0, check, fit_step(check, NOTE, width), fill=GREY, role="check"),
         Line(fold, m, fold, ph - m, stroke=INK, stroke_width=FOLD_WIDTH, dash=FOLD_DASH, role="fold"),
     ]
     # the back half, as seen through from the front once folded; then mirrored across the fold line
@@ -247,16 +273,15 @@ def fold_test(paper: tuple[float, float], *, margin: float = 5.0) -> Drawing:
     x = fold + FOLD_GAP + 4.0
     back: list[Shape] = [
         *_mirrored(seen, pw),
-        Text(
+        _sans(
             x,
             cy - CROSS - 12.0,
             f"{title}: back",
-            fit_size(f"{title}: back", 6.0, width),
-            "start",
+            fit_step(f"{title}: back", HEAD, width, bold=True),
             bold=True,
             fill=BACK,
             role="title",
-        ),
-        Text(x, cy - CROSS - 5.0, note, fit_size(note, 3.0, width), "start", fill=GREY, role="note"),
+        ),  # fmt: skip
+        _sans(x, cy - CROSS - 5.0, note, fit_step(note, BODY, width), fill=GREY, role="note"),
     ]
     return Drawing(pw, ph, (*front, *back), title=title)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.impose.printing import how_to_print
-from cardgen.layout.scorecard import ROW_H, ROWS, scorecard_pages
+from cardgen.layout.scorecard import MIN_ROW, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
@@ -51,6 +51,7 @@ def build_scorecard(
         files = stage.commit()
     paper = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
     counts = [len(p.meta["players"].split()) for p in pages]
+    rows = sorted({p.meta["row"] for p in pages}, key=float)
     where = f"{len(pages)} page{'s' if len(pages) > 1 else ''} ({paper} portrait)"
     if players == 1:
         notes = [f"solo: {where}, with the face-down pile tally and the goal"]
@@ -60,9 +61,9 @@ def build_scorecard(
         split = " + ".join(str(c) for c in counts)
         notes = [
             f"{players} players on {where}, {split} a page: every page carries the rules panel, "
-            f"and rows stay {ROW_H:g} mm tall (landscape would shrink them)"
+            f"and rows stay at least {MIN_ROW:g} mm tall (landscape would shrink them)"
         ]
-    notes.append(f"each player: {ROWS} rows for Cars, the bonus boxes, the sums")
+    notes.append(f"each player: {ROWS} rows for Cars ({' and '.join(rows)} mm tall), the bonus boxes, the sums")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="one")
     return ScorecardResult(folder, files, len(pages), notes, how, folder / f"{slug}.pdf")
 

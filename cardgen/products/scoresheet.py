@@ -17,10 +17,11 @@ from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.render import render
-from cardgen.rules.supertrain import ENGINES, bone_pile, hand_size, round_name
+from cardgen.rules.supertrain import ENGINES, bone_pile, hand_size, parse_tile, round_name
 from cardgen.write.staging import Staging
 
 GAMES = ("supertrain",)
+EXAMPLES = ("12-5", "3-Train", "A-Train", "Train-Train")  # what each counts comes from the rules
 
 
 @dataclass
@@ -66,6 +67,7 @@ def build_scoresheet(
             "and every letter (A D R S T) 10.",
             "Add it to your running total. After Train-Train the lowest total wins.",
         ],
+        examples=[(t, parse_tile(t).points) for t in EXAMPLES],
     )
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug

@@ -1,0 +1,243 @@
+"""The forms, mats and test pages as a player meets them (#23): read back from the written PDFs
+with pdfplumber and measured in mm; sizes and families from the fonts the PDF names.
+
+A form uses its page (no blank band, ink down to the foot), its words are set in the sans
+family at sizes of the type scale (the monospace family only for codes), no ruled line
+crosses a letter, and nothing is inked in the printer's margin.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cardgen.check import check_folder
+from cardgen.cli import run
+
+PT = 72 / 25.4  # points per mm
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+SCALE_PT = [6.0 * 1.2**k for k in range(20)]  # the type scale, by hand: 6 pt and up by a minor third
+SANS = {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}
+MONO = {"DejaVuSansMono", "DejaVuSansMono-Bold"}
+
+
+def boxes(page):  # type: ignore[no-untyped-def]
+    """Every inked object's box (x0, top, x1, bottom) in points, strokes widened by half their width."""
+    out = []
+    for c in page.chars:
+        if c["text"].strip():
+            out.append((c["x0"], c["top"], c["x1"], c["bottom"]))
+    for o in page.lines + page.rects + page.curves:
+        half = (o.get("linewidth") or 0) / 2 if o.get("stroke") else 0
+        out.append((o["x0"] - half, o["top"] - half, o["x1"] + half, o["bottom"] + half))
+    return out
+
+
+def blank_bands(page, margin: float = 5 * PT) -> list[float]:  # type: ignore[no-untyped-def]
+    """Heights (mm) of the horizontal bands with no ink at all, top margin to bottom margin; the
+    last is the room left under the lowest ink."""
+    bands, reach = [], margin
+    for _, top, _, bottom in sorted(boxes(page), key=lambda b: b[1]):
+        if top > reach:
+            bands.append((top - reach) / PT)
+        reach = max(reach, bottom)
+    bands.append((page.height - margin - reach) / PT)
+    return bands
+
+
+def fonts(page) -> set[str]:  # type: ignore[no-untyped-def]
+    return {c["fontname"].split("+")[-1] for c in page.chars if c["text"].strip()}
+
+
+def off_scale(page) -> list[float]:  # type: ignore[no-untyped-def]
+    """Upright text sizes (pt) that are no step of the scale."""
+    sizes = {round(c["size"], 2) for c in page.chars if c["upright"] and c["text"].strip()}
+    return sorted(s for s in sizes if min(abs(s - k) for k in SCALE_PT) > 0.05)
+
+
+def crossed(page) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    """Letters a ruled (level or upright) line runs through."""
+    edges = [e for e in page.edges if e["orientation"] in ("h", "v")]
+    out = []
+    for ch in page.chars:
+        if not ch["text"].strip():
+            continue
+        x0, x1, top, bottom = ch["x0"] + 0.2, ch["x1"] - 0.2, ch["top"] + 0.2, ch["bottom"] - 0.2
+        for e in edges:
+            if e["orientation"] == "v" and x0 < e["x0"] < x1 and e["top"] < bottom and top < e["bottom"]:
+                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
+            if e["orientation"] == "h" and top < e["top"] < bottom and e["x0"] < x1 and x0 < e["x1"]:
+                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
+    return out
+
+
+def outside(page, margin_mm: float = 5.0) -> list[tuple[float, ...]]:  # type: ignore[no-untyped-def]
+    m = margin_mm * PT - 0.01
+    return [b for b in boxes(page) if b[0] < m or b[1] < m or b[2] > page.width - m or b[3] > page.height - m]
+
+
+def margin_inked(pdf: Path, margin_mm: float = 5.0) -> list[int]:
+    """Pages (from 1) with a pixel not white in the printer's margin, as pdfium renders them
+    (clipping applied: a tiled mat's piece is clipped to its page), 0.2 mm of anti-aliasing allowed."""
+    import pypdfium2
+
+    scale = 4  # 288 dpi: 0.09 mm a pixel
+    inked = []
+    doc = pypdfium2.PdfDocument(str(pdf))
+    for n in range(len(doc)):
+        img = doc[n].render(scale=scale).to_pil().convert("L")
+        w, h = img.size
+        k = int((margin_mm - 0.2) * PT * scale)
+        strips = [(0, 0, w, k), (0, h - k, w, h), (0, 0, k, h), (w - k, 0, w, h)]
+        if any(img.crop(box).getextrema()[0] < 250 for box in strips):
+            inked.append(n + 1)
+    return inked
+
+
+def pdf_in(folder: Path) -> Path:
+    (pdf,) = folder.glob("*.pdf")
+    return pdf
+
+
+# ---------------------------------------------------------------- the SuperTrain score sheet
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):  # type: ignore[no-untyped-def]
+    out = tmp_path_factory.mktemp("sheets")
+    made = {}
+    for paper in PAPERS:
+        for players in range(2, 9):
+            dest = out / paper
+            assert run(["scoresheet", "supertrain", "--players", str(players), "--paper", paper, "-o", str(dest)]) == 0
+            suffix = "" if paper == "a4" else f"-{paper}"
+            made[players, paper] = dest / f"supertrain-scoresheet-{players}-players{suffix}"
+    return made
+
+
+SHEETS = [(n, p) for p in PAPERS for n in range(2, 9)]
+
+
+@pytest.mark.parametrize(("players", "paper"), SHEETS, ids=[f"{n}p-{p}" for n, p in SHEETS])
+def test_the_score_sheet_uses_its_page(sheets, players, paper):
+    folder = sheets[players, paper]
+    assert check_folder(folder) == []
+    with pdfplumber.open(pdf_in(folder)) as pdf:
+        (page,) = pdf.pages
+        bands = blank_bands(page)
+        assert bands[-1] <= 15.0 and max(bands) <= 12.0, bands  # it was a quarter of the page
+        # rows: the level lines running the table's width, at least 8 mm apart, all alike
+        level = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01]
+        x0, x1 = min(ln["x0"] for ln in level), max(ln["x1"] for ln in level)
+        across = sorted(ln["top"] for ln in level if ln["x0"] < x0 + 0.5 and ln["x1"] > x1 - 0.5)
+        rows = [(b - a) / PT for a, b in zip(across, across[1:])]
+        assert len(rows) == 14 and min(rows) >= 8.0 and max(rows) - min(rows) < 0.1, rows
+        assert fonts(page) <= SANS | MONO and SANS <= fonts(page)
+        mono = "".join(c["text"] for c in page.chars if c["fontname"].split("+")[-1] in MONO)
+        assert set(mono) <= set("0123456789-TrainAD RS"), mono  # only the tiles of the examples
+        assert off_scale(page) == []
+        assert crossed(page) == []
+        assert outside(page) == []
+        text = " ".join(page.extract_text().split())
+        assert "12-5 = 17" in text and "A-Train = 20" in text and "Winner" in text
+
+
+# ---------------------------------------------------------------- placemats
+
+
+MATS = {
+    "census-2": ["placemat", "--census", "2"],
+    "census-7": ["placemat", "--census", "7"],
+    "grid-3x3": ["placemat", "--grid", "3x3"],
+}
+# Each mat's size (mm) as it has always been, by hand: 5 mm pads, an 11 mm title band, spaces of a
+# poker card (63.5 × 88.9) plus 4 mm each side and 9 mm bands above and below, 4 mm apart; a grid
+# adds an 11 mm strip of letters on every side.
+MAT_SIZES = {
+    "census-2": (2 * 5 + 2 * 71.5 + 4, 2 * 5 + 11 + 106.9),
+    "census-7": (2 * 5 + 7 * 71.5 + 6 * 4, 2 * 5 + 11 + 106.9),
+    "grid-3x3": (2 * 5 + 2 * 11 + 3 * 71.5 + 2 * 4, 2 * 5 + 11 + 2 * 11 + 3 * 106.9 + 2 * 4),
+}
+SVG_NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+@pytest.fixture(scope="module")
+def mats(tmp_path_factory):  # type: ignore[no-untyped-def]
+    out = tmp_path_factory.mktemp("mats")
+    made = {}
+    for paper in PAPERS:
+        for name, args in MATS.items():
+            assert run([*args, "--paper", paper, "-o", str(out / paper)]) == 0
+            made[name, paper] = out / paper / f"placemat-{name}{'' if paper == 'a4' else '-' + paper}"
+    return made
+
+
+MAT_CASES = [(n, p) for p in PAPERS for n in MATS]
+
+
+@pytest.mark.parametrize(("name", "paper"), MAT_CASES, ids=[f"{n}-{p}" for n, p in MAT_CASES])
+def test_mat_pages_in_sans_at_scale_sizes_inside_the_margin(mats, name, paper):
+    folder = mats[name, paper]
+    assert check_folder(folder) == []
+    with pdfplumber.open(pdf_in(folder)) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            assert fonts(page) <= SANS, fonts(page)
+            assert off_scale(page) == []
+            text = "".join(c["text"] for c in page.chars)
+            assert f"page {n} of {len(pdf.pages)}" in text and "spaces " in text
+            # the glue-tab labels, set along the tab (pdfplumber gives a turned letter's size as its width)
+            turned = [c for c in page.chars if not c["upright"] and c["text"].strip()]
+            if len(pdf.pages) > 1 and name != "grid-3x3":
+                assert turned, "no glue label on a tiled mat"
+            for c in turned:
+                assert c["width"] >= 7.0 and min(abs(c["width"] - k) for k in SCALE_PT) < 0.05, c["width"]
+    assert margin_inked(pdf_in(folder)) == []
+
+
+@pytest.mark.parametrize("name", list(MATS))
+def test_every_row_of_spaces_runs_on_a_rail_and_every_space_has_wheels(mats, name):
+    from lxml import etree
+
+    root = etree.parse(str(mats[name, "a4"] / f"placemat-{name}.svg")).getroot()
+    assert (float(root.get("width").removesuffix("mm")), float(root.get("height").removesuffix("mm"))) == pytest.approx(
+        MAT_SIZES[name], abs=0.01
+    )  # the railway look took no room: a mat is the size it always was
+    spaces = [
+        tuple(float(e.get(k)) for k in ("x", "y", "width", "height"))
+        for e in root.iterfind(".//s:rect[@class='space']", SVG_NS)
+    ]
+    rails = [
+        tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        for e in root.iterfind(".//s:line[@class='rail']", SVG_NS)
+    ]
+    wheels = [(float(e.get("cx")), float(e.get("cy"))) for e in root.iterfind(".//s:circle[@class='wheel']", SVG_NS)]
+    rows = sorted({round(y + h, 3) for _, y, _, h in spaces})
+    assert len(rails) == len(rows)
+    for bottom, (x1, y1, x2, y2) in zip(rows, sorted(rails, key=lambda r: r[1])):
+        row = [s for s in spaces if abs(s[1] + s[3] - bottom) < 0.01]
+        assert y1 == y2 and 0.5 < y1 - bottom < 3.0  # level, just under the row, clear of the next
+        assert x1 <= min(s[0] for s in row) and x2 >= max(s[0] + s[2] for s in row)
+    for x, y, w, h in spaces:
+        under = [c for c in wheels if x < c[0] < x + w and abs(c[1] - (y + h)) < 0.01]
+        assert len(under) == 4  # two bogies of two wheels, centred on the space's bottom edge
+
+
+# ---------------------------------------------------------------- the test pages
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("fold", [False, True])
+def test_test_pages_in_sans_at_scale_sizes(tmp_path, paper, fold):
+    assert run(["testpage", "--paper", paper, *(["--fold"] if fold else []), "-o", str(tmp_path)]) == 0
+    (folder,) = tmp_path.iterdir()
+    assert check_folder(folder) == []
+    with pdfplumber.open(pdf_in(folder)) as pdf:
+        for page in pdf.pages:
+            assert fonts(page) <= SANS, fonts(page)
+            assert off_scale(page) == []
+            steps = [w["text"] for w in page.extract_words() if w["text"] in ("1.", "2.", "3.", "4.", "5.")]
+            if page.page_number == 1:
+                assert steps == ["1.", "2.", "3.", "4.", "5."]  # a numbered list, one number a step
+    assert margin_inked(pdf_in(folder)) == []
