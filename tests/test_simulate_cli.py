@@ -376,14 +376,60 @@ def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
-def test_sigterm_stops_at_once_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_sigterm_stops_at_once_with_the_games_played_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
     proc, workers = _started(tmp_path, "amtrak", "--games", "100000")
     proc.send_signal(signal.SIGTERM)
     started = time.monotonic()
     out, err = proc.communicate(timeout=60)
-    assert time.monotonic() - started < 5  # every share stops after its game, not its 250 games
-    assert proc.returncode == 143 and out == "" and err == "error: stopped by SIGTERM\n"
+    assert time.monotonic() - started < 5  # every share stops in its game, not after its 250 games
+    assert proc.returncode == 143 and "Traceback" not in err
+    m = re.search(r"stopped by SIGTERM: ([\d,]+) of 100,000 games played", err)
+    assert m and 0 < int(m.group(1).replace(",", "")) < 100_000 and "Full-Staff" in out
     assert _gone(workers)
+
+
+# Games that would last minutes each (random moves, a 100,000-turn cap at census 12: a few seconds of
+# CPU a game, far more on a loaded machine): a signal must not wait for the games in progress to end.
+LONG_GAMES = ("--bot", "random", "--pattern", "one", "--census", "12", "--players", "2", "--max-turns", "100000")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+@pytest.mark.parametrize(
+    ("sig", "code", "said"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "stopped by SIGTERM")]
+)
+def test_a_signal_stops_the_games_in_progress_at_once(tmp_path, sig, code, said) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, *LONG_GAMES, "--games", "40")
+    proc.send_signal(sig)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 2.5, "the games in progress were waited for"
+    assert proc.returncode == code, err
+    m = re.search(rf"{said}: ([\d,]+) of 40 games played", err)
+    assert m and int(m.group(1)) < 40, err
+    assert f"interrupted: {m.group(1)} of 40 games played" in out and "Traceback" not in err
+    assert _gone(workers)
+
+
+def test_ctrl_c_to_the_whole_group_stops_a_run_played_here_mid_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """One worker plays in the command's own process: Ctrl-C (to the process group, as a terminal
+    sends it) abandons the game being played."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "simulate", *LONG_GAMES, "--games", "40", "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(2.0)  # in a game: the first takes seconds
+    os.killpg(proc.pid, signal.SIGINT)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 2.5 and proc.returncode == 130, err
+    assert re.search(r"interrupted: \d of 40 games played", err) and "Traceback" not in err
+
+
+def test_the_turn_cap_has_a_maximum(capsys) -> None:  # type: ignore[no-untyped-def]
+    for args in (["--max-turns", "100001"], ["amtrak", "--max-turns", "100001"], ["--max-turns", "99999999999"]):
+        code, out, err = cli(capsys, "simulate", *args, "--games", "2")
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1, args
+        assert "max-turns" in err and "allowed 1 to 100,000" in err
 
 
 def test_the_help_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -34,7 +34,8 @@ bots achieve, not what perfect play could.
 
 Game i of a run is always seeded from (--seed, i): the same command gives the
 same figures on any machine and any number of cores (--workers). Ctrl-C stops
-the run and prints the figures of the games finished (exit 130).
+the run at once, games in progress abandoned, and prints the figures of the
+games finished (exit 130; SIGTERM 143).
 
 --sweep NAME=VALUES (a range 4..9 or a list 2,3,5; more after it, as in
 --sweep census=4..9 players=2..5) plays every combination and prints a table;
@@ -108,7 +109,7 @@ def simulate(
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
     jokers: Annotated[Num, typer.Option(help="Amtrak: Jokers in the deck (default 2).")] = None,
     bot: Annotated[Text, typer.Option(help="good (default) or random, in every seat.")] = None,
-    max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000).")] = None,
+    max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000, at most 100,000).")] = None,
     games: Annotated[Num, typer.Option(help="Games to play (a sweep: per setting). Default 1000.")] = None,
     seed: Annotated[int, typer.Option(help="The run's seed: game i is seeded from (seed, i).")] = 1,
     sweep: Annotated[
@@ -192,8 +193,9 @@ def _run(
         from cardgen.simulate.traces import traced_run, write_trace
 
         outcome, events = traced_run(req)
-        lines = write_trace(trace, events)
-        err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
+        if events:
+            lines = write_trace(trace, events)
+            err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
     else:
         with _progress("games") as step:
             outcome = run(req, workers=workers, progress=step)
@@ -204,8 +206,12 @@ def _run(
         page = write_report(outcome, report)
         err.print(f"wrote {show_path(page)}", markup=False)
     if outcome.interrupted:
-        err.print(f"interrupted: {outcome.played:,} of {outcome.asked:,} games played", markup=False, style="yellow")
-        raise typer.Exit(130)
+        import signal
+
+        signum = outcome.stopped_by or signal.SIGINT
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+        err.print(f"{how}: {outcome.played:,} of {outcome.asked:,} games played", markup=False, style="yellow")
+        raise typer.Exit(128 + signum)
 
 
 def _replay(path: Path, as_json: bool) -> None:

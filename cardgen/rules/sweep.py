@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from cardgen.errors import CardgenError
 from cardgen.units import shown
 
-__all__ = ["MAX_SETTINGS", "Option", "Sweep", "grid", "options_of", "parse_sweep"]
+__all__ = ["MAX_SETTINGS", "MAX_TURNS", "Option", "Sweep", "grid", "options_of", "parse_sweep"]
 
 MAX_SETTINGS = 200  # settings in one sweep
+MAX_TURNS = 100_000  # a turn cap no table needs (a good game lasts tens of turns), small enough that a capped game ends
 _INT = re.compile(r"[0-9]{1,6}")
 _NAME = re.compile(r"[a-z][a-z_-]{0,30}")
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
@@ -81,13 +82,13 @@ _GOT = (
     Option("apply", "choice", choices=("own", "any")),
     Option("numbers", "bool"),
     Option("bot", "choice", choices=("good", "random")),
-    Option("max-turns", "int", 1, 100_000),
+    Option("max-turns", "int", 1, MAX_TURNS),
 )
 _AMTRAK = (
     Option("players", "int", 1, 4),
     Option("jokers", "int", 0, 8),
     Option("bot", "choice", choices=("good", "random")),
-    Option("max-turns", "int", 1, 100_000),
+    Option("max-turns", "int", 1, MAX_TURNS),
 )
 
 

@@ -25,7 +25,7 @@ from cardgen.rules.amtrak_play import AmtrakSetup
 from cardgen.rules.grid import GridPack
 from cardgen.rules.play import Variant
 from cardgen.rules.play_variant import rules_of
-from cardgen.rules.sweep import Sweep, Value, grid, options_of, parse_sweep
+from cardgen.rules.sweep import MAX_TURNS, Sweep, Value, grid, options_of, parse_sweep
 
 __all__ = ["GAMES", "MAX_GAMES", "Request", "Setting", "request"]
 
@@ -219,6 +219,9 @@ def request(game: str, options: Mapping[str, object], sweep: Sequence[str], *, g
             raise CardgenError("--categories is the 3×3 game's option: give --grid too")
     if game == "amtrak" and o.get("solo") and o.get("players", 1) != 1:
         raise CardgenError(f"--solo is the one-player game: it takes no --players {o['players']}")
+    turns = o.get("max-turns")
+    if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
+        raise CardgenError(f"max-turns {turns} is out of range: allowed 1 to {MAX_TURNS:,}")
     if not 1 <= games <= MAX_GAMES:
         raise CardgenError(f"games {games} is out of range: allowed 1 to {MAX_GAMES:,}")
     swept = parse_sweep(sweep, options_of(game)) if sweep else ()

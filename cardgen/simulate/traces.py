@@ -26,7 +26,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
 from cardgen.rules.simulate import game_seed, play_game, replay
 from cardgen.rules.tally import Tally
-from cardgen.simulate.run import Outcome
+from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
 
 __all__ = ["MAX_TRACE_BYTES", "Replayed", "read_trace", "replay_file", "traced_run", "write_trace"]
@@ -38,12 +38,18 @@ Event = dict[str, object]
 
 
 def traced_run(request: Request) -> tuple[Outcome, list[Event]]:
-    """Play game 0 of the request's one setting with its trace: the outcome (one game) and the events."""
+    """Play game 0 of the request's one setting with its trace: the outcome (one game) and the events
+    (none, and the outcome interrupted, when a signal stopped the game)."""
     (setting,) = request.settings()
     if setting.variant is None:
         raise CardgenError("--trace writes a game of the Game of Trains; Amtrak games have no trace")
-    record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=True)
     tally = Tally(setting.players)
+    with stoppable() as stop:
+        try:
+            with playing():
+                record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=True)
+        except Halted:  # stopped: no game, no trace
+            return Outcome(request, [setting], [tally], True, stop.signum), []
     tally.add(record)
     return Outcome(request, [setting], [tally], interrupted=False), list(record.events)
 
