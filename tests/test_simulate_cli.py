@@ -211,7 +211,8 @@ def test_a_trace_is_written_and_replays_legal(capsys, tmp_path) -> None:  # type
     lines = trace.read_text("utf-8").splitlines()
     events = [json.loads(line) for line in lines]
     assert events[0]["event"] == "setup" and events[-1]["event"] == "end"
-    assert [e["event"] for e in events[1:4]] == ["opening"] * 3
+    assert {e["event"] for e in events[1:-1]} == {"turn"}
+    assert [(e["n"], e.get("opening")) for e in events[1:5]] == [(0, True)] * 3 + [(1, None)]
     assert f"wrote {len(lines)} lines" in err
     code, out, _ = cli(capsys, "simulate", "--replay", str(trace))
     assert code == 0 and out.startswith(f"legal: {len(lines)} lines, 3 players, {events[-1]['turns']} turns")
@@ -244,6 +245,32 @@ def test_a_tampered_trace_is_refused_naming_the_line(capsys, tmp_path) -> None: 
     trace.write_text("\n".join(lines) + "\n", "utf-8")
     code, out, err = cli(capsys, "simulate", "--replay", str(trace))
     assert code == 2 and f"error: trace line {k + 3}: not JSON" in err
+
+
+def test_replay_takes_the_issues_setup_and_a_swap_either_way_but_not_a_malformed_file(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    trace = tmp_path / "game.jsonl"
+    assert cli(capsys, "simulate", "--trace", str(trace), "--seed", "3", "--wilds", "2", "--freeze", "1")[0] == 0
+    events = [json.loads(line) for line in trace.read_text("utf-8").splitlines()]
+    assert {e["event"] for e in events} == {"setup", "turn", "end"}
+    assert events[0]["variant"]["census"] == events[0]["census"] == 7 and events[0]["variant"]["copies"] == 3
+
+    def replayed(lines: list[dict]) -> tuple[int, str, str]:  # type: ignore[type-arg]
+        trace.write_text("".join(json.dumps(e) + "\n" for e in lines), "utf-8")
+        return cli(capsys, "simulate", "--replay", str(trace))
+
+    issue = {k: events[0][k] for k in ("event", "pattern", "census", "copies", "players", "state")}
+    code, out, _ = replayed([issue, *events[1:]])
+    assert code == 0 and out.startswith("legal: ")
+    swap = next(e for e in events if e.get("action") == "ability" and len(e["spaces"]) == 2 and "with" not in e)
+    swap["spaces"].reverse()
+    code, out, _ = replayed(events)
+    assert code == 0 and out.startswith("legal: ")
+    del issue["copies"]
+    code, out, err = replayed([issue, *events[1:]])
+    assert (code, out, err) == (2, "", "error: trace line 1: the setup line has no 'copies'\n")
+    events[3].pop("state")
+    code, out, err = replayed(events)
+    assert (code, out, err) == (2, "", "error: trace line 4: the turn line has no 'state'\n")
 
 
 def test_a_trace_never_replaces_a_file_that_is_not_one(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
