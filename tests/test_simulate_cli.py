@@ -348,8 +348,11 @@ def test_a_report_never_replaces_a_folder_cardgen_did_not_write(capsys, tmp_path
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "thesis.txt").write_text("precious", "utf-8")
-    code, _, err = cli(capsys, "simulate", "--games", "5", "--report", str(mine))
-    assert code == 2 and "cardgen did not write" in err
+    started = time.process_time()
+    code, out, err = cli(capsys, "simulate", "--games", "10000000", "--report", str(mine))
+    assert time.process_time() - started < 2  # refused before a game is played: 10 million would take hours
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "cardgen did not write" in err
+    assert err.rstrip().endswith("give another --report") and "--out" not in err
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]
 

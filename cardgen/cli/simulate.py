@@ -189,6 +189,10 @@ def _run(
     from cardgen.simulate.text import report_json, report_text
 
     req = request(game, options, sweep, games=games, seed=seed)
+    if report is not None:
+        from cardgen.simulate.page import check_report
+
+        check_report(report)  # before any game is played
     if trace is not None:
         from cardgen.simulate.traces import traced_run, write_trace
 

@@ -32,9 +32,9 @@ from cardgen.rules.tally import Tally
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
 from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows
-from cardgen.write.staging import Staging
+from cardgen.write.staging import Staging, check_replaceable, check_writable
 
-__all__ = ["MAX_MAPS", "page", "write_report"]
+__all__ = ["MAX_MAPS", "check_report", "page", "write_report"]
 
 PAGE = "index.html"
 MAX_MAPS = 6  # heat maps for a sweep of three options or more: one per value of the others, at most this many
@@ -378,10 +378,17 @@ def page(outcome: Outcome) -> bytes:
     )
 
 
+def check_report(dest: Path) -> None:
+    """One line, before any game is played, when ``--report dest`` could not be written: a file, a
+    folder not writable, or a folder holding files cardgen did not write."""
+    check_writable(dest)
+    check_replaceable(dest, option="--report")
+
+
 def write_report(outcome: Outcome, dest: Path) -> Path:
     """Write ``dest/index.html`` whole (see the module docstring); the page's path."""
     data = page(outcome)
-    with Staging(dest) as stage:
+    with Staging(dest, option="--report") as stage:
         stage.write(PAGE, data)
         stage.commit()
     return dest / PAGE
