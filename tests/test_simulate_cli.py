@@ -344,6 +344,39 @@ def test_a_sweep_report_has_heat_maps_and_the_table(capsys, tmp_path) -> None:  
     assert code == 0 and doc.findtext(".//h1") == "Amtrak, simulated" and len(svgs) >= 1
 
 
+def test_a_sweep_reports_maps_on_shared_scales_and_one_option_as_bars(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.layout.charts import ACCENT, ZERO
+
+    out = tmp_path / "three"
+    sweep = ("--sweep", "census=4,5", "players=2,3", "apply=own,any", "--games", "30")
+    assert cli(capsys, "simulate", *sweep, "--report", str(out))[0] == 0
+    doc, svgs = _page(out)
+    assert [f.get("class") for f in doc.iter("figure")] == ["heat-map"] * 4  # 2 quantities × apply own, any
+    fills: dict[str, set[str]] = {}
+    maps = []
+    for svg in svgs:
+        rects = [e.get("fill") for e in svg.iter() if e.get("class") == "cell"]
+        texts = ["".join(e.itertext()) for e in svg.iter() if e.get("class") == "cell-value"]
+        maps.append(dict(zip(texts, rects)))
+        for text, fill in zip(texts, rects):
+            fills.setdefault(text, set()).add(fill)
+    assert all(len(f) == 1 for f in fills.values()), fills  # the same value, the same colour, in any map
+    medians = [float(t) for m in maps[:2] for t in m]
+    top = f"{max(medians):.1f}"
+    assert [m.get(top) for m in maps[:2]].count(ACCENT) == 1  # the darkest only where the highest is
+    results = run_json(capsys, *sweep)["results"]
+    edges = [r["summary"]["win_share"][0] - 1 / r["setting"]["variant"]["players"] for r in results]
+    for e in edges:  # the edge: zero is white, above blue, below red, in every map
+        (fill,) = fills[f"{e * 100:+.1f} pts"]
+        r, _, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+        assert fill == ZERO if round(e * 1000) == 0 else (b > r if e > 0 else r > b), (e, fill)
+    out = tmp_path / "one"
+    assert cli(capsys, "simulate", "--sweep", "census=4..6", "--games", "30", "--report", str(out))[0] == 0
+    doc, svgs = _page(out)
+    assert [f.get("class") for f in doc.iter("figure")] == ["bars", "bars"]  # not one-row heat maps
+    assert all(len([e for e in svg.iter() if e.get("class") == "bar"]) == 3 for svg in svgs)
+
+
 def test_a_report_never_replaces_a_folder_cardgen_did_not_write(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     mine = tmp_path / "mine"
     mine.mkdir()
