@@ -159,6 +159,48 @@ def test_amtrak_sweeps(capsys) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and "1st seat wins" in out
 
 
+def test_pattern_threes_open_rule_question_is_an_option(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """§6 leaves open whether a swap may stay within one sequence and whether a player may direct a
+    swap between two others: --no-same-sequence and --three-party decide it, and a sweep varies it."""
+    base = ("--pattern", "three", "--census", "5", "--players", "3", "--games", "60")
+    plain = run_json(capsys, *base)
+    crossed = run_json(capsys, *base, "--no-same-sequence", "--three-party")
+    v = crossed["setting"]["variant"]
+    assert (v["same_sequence"], v["three_party"]) == (False, True)
+    assert plain["summary"]["ability_uses"].get("swap", 0) > 0  # the default: swaps within a sequence too
+    assert set(crossed["summary"]["ability_uses"]) == {"cross-swap"}  # every swap crosses two sequences
+    trace = tmp_path / "t.jsonl"
+    assert cli(capsys, "simulate", *base[:-2], "--no-same-sequence", "--three-party", "--trace", str(trace))[0] == 0
+    events = [json.loads(line) for line in trace.read_text("utf-8").splitlines()]
+    swaps = [e for e in events if e.get("action") == "ability"]
+    assert swaps and all("with" in e for e in swaps)
+    assert cli(capsys, "simulate", "--replay", str(trace))[0] == 0
+    code, out, _ = cli(capsys, "simulate", *base, "--sweep", "same-sequence=on,off", "three-party=off,on")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[4:]]
+    assert [r[:2] for r in rows] == [["on", "off"], ["on", "on"], ["off", "off"], ["off", "on"]]
+    assert (
+        run_json(capsys, *base, "--sweep", "three-party=on")["results"][0]["summary"]
+        == run_json(capsys, *base, "--three-party")["summary"]
+    )  # a swept value plays what the option plays
+
+
+def test_the_3x3_games_categories_can_be_swept(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    args = ("--grid", "--players", "2", "--games", "20", "--sweep", "categories=col-swap+row-swap,remove")
+    d = run_json(capsys, *args)
+    assert d["sweep"] == {"categories": ["row-swap,col-swap", "remove"]}
+    assert [r["setting"]["variant"]["categories"] for r in d["results"]] == [["row-swap", "col-swap"], ["remove"]]
+    # each setting is what --categories plays
+    alone = run_json(capsys, "--grid", "--players", "2", "--games", "20", "--categories", "remove")
+    assert d["results"][1]["summary"] == alone["summary"]
+    assert set(d["results"][1]["summary"]["ability_uses"]) <= {"remove"}
+    out = tmp_path / "rep"
+    assert cli(capsys, "simulate", *args, "--report", str(out))[0] == 0
+    command = html.parse(str(out / "index.html")).getroot().findtext(".//footer/code")
+    assert command.endswith("--sweep categories=row-swap+col-swap,remove")
+    assert run_json(capsys, *command.split()[2:]) == d  # the page's command plays the same games
+
+
 # --- errors: one line, exit 2 ------------------------------------------------------------------------
 
 
@@ -191,6 +233,13 @@ def test_amtrak_sweeps(capsys) -> None:  # type: ignore[no-untyped-def]
         (["--replay", "t.jsonl", "--census", "5"], "--replay FILE checks a trace: it takes no other option"),
         (["--replay", "no-such.jsonl"], "cannot read trace no-such.jsonl: no such file"),
         (["--games", "many"], "Invalid value for '--games'"),
+        (["--three-party"], "--three-party and --no-same-sequence are pattern three's swaps: give --pattern three"),
+        (["--no-same-sequence", "--pattern", "one"], "are pattern three's swaps"),
+        (["--pattern", "three", "--census", "5", "--three-party", "--players", "2"], "needs at least three players"),
+        (["--sweep", "categories=row-swap"], "categories are the 3×3 game's: give --grid to sweep them"),
+        (["--grid", "--sweep", "categories=row-swap+nope"], "unknown 2D ability category 'nope'"),
+        (["--grid", "--categories", "remove", "--sweep", "categories=row-swap"], "both swept and given"),
+        (["--sweep", "colour=red"], "(choose from pattern, census, players, copies, packs, wilds, freeze, win"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]

@@ -104,6 +104,16 @@ def simulate(
         Text, typer.Option(help="own (default): abilities on one's own sequence; any: on anyone's.")
     ] = None,
     numbers: Annotated[bool, typer.Option("--numbers", help="Add the number abilities to the pack.")] = False,
+    same_sequence: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--same-sequence/--no-same-sequence",
+            help="Pattern three: a swap may stay within one sequence (the default) or must cross two.",
+        ),
+    ] = None,
+    three_party: Annotated[
+        bool, typer.Option("--three-party", help="Pattern three: a player may direct a swap between two others.")
+    ] = False,
     grid: Annotated[bool, typer.Option("--grid", help="The 3×3 game instead of a row.")] = False,
     categories: Annotated[Text, typer.Option(help="With --grid: its ability categories, as for pack2d.")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
@@ -149,6 +159,8 @@ def simulate(
             ("win", win),
             ("apply", apply),
             ("numbers", numbers or None),
+            ("same-sequence", same_sequence),
+            ("three-party", three_party or None),
             ("grid", grid or None),
             ("categories", categories),
             ("solo", solo or None),

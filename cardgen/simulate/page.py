@@ -353,7 +353,7 @@ def command_line(outcome: Outcome) -> str:
     words = ["cardgen", "simulate"] + (["amtrak"] if req.game == "amtrak" else [])
     for name, value in req.options:
         if isinstance(value, bool):
-            words += [f"--{name}"] if value else []
+            words += [f"--{name}" if value else f"--no-{name}"]
         else:
             words += [f"--{name}", str(value)]
     words += ["--games", str(req.games), "--seed", str(req.seed)]
