@@ -415,7 +415,7 @@ def _setup_variant(setup: Event) -> Variant:
 def _moves(game: Game, ev: Event, line: int) -> list[Move]:
     """The engine moves a turn line stands for."""
     rules = game.rules
-    action = _need(ev, "action", line)
+    action, _ = _need(ev, "action", line), _need(ev, "n", line)
     if ev.get("opening") is True:
         if game.phase != "opening":
             raise CardgenError(f"trace line {line}: an opening line after the opening")
