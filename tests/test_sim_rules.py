@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from cardgen.errors import CardgenError
-from cardgen.layout.charts import bars, heat_map, histogram, ticks
+from cardgen.layout.charts import ACCENT, BELOW, ZERO, bars, heat_map, histogram, ticks, value_bars
 from cardgen.layout.shapes import Drawing, Line, Rect, Text, walk
 from cardgen.render import render
 from cardgen.rules.amtrak import bonus, compare, parse_car, score_train
@@ -307,6 +307,65 @@ def test_bars_and_heat_maps_stay_in_their_boxes() -> None:
     assert fills[0] == "#f2f6fb" and fills[-1] == "#1f4e79" and fills[2] == "#eeeeee"
     _svg(b)
     _svg(m)
+
+
+def _cells(d: Drawing) -> dict[str, str]:
+    """Each cell's text → its fill (the text is drawn over its cell, in order)."""
+    fills = [s.fill for s, _, _ in walk(d.shapes) if isinstance(s, Rect) and s.role == "cell"]
+    texts = [t.text for t, _, _ in walk(d.shapes) if isinstance(t, Text) and t.role == "cell-value"]
+    return dict(zip(texts, fills))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
+
+
+def test_a_signed_heat_map_is_centred_on_zero() -> None:
+    """The first seat's edge: zero is the same near white in any map, whatever the others' values;
+    the sign shows as the hue (blue above, red below), equal sizes either side equally strong."""
+
+    def signed(values: list[list[float | None]]) -> dict[str, str]:
+        d = heat_map(["4"], ["2", "3", "4"], values, title="edge", row_name="c", col_name="p", fmt=str, signed=True)
+        _inside(d)
+        return _cells(d)
+
+    a = signed([[0.0, 0.05, 0.10]])  # all at or above zero: zero is not "the lowest" colour
+    b = signed([[-0.10, 0.0, 0.02]])
+    assert a["0.0"] == b["0.0"] == ZERO
+    assert a["0.1"] == ACCENT and b["-0.1"] == BELOW  # ±0.1 the ends of the scale, symmetric about zero
+    r, g, bl = _rgb(b["-0.1"])
+    assert r > bl  # red below zero
+    r, g, bl = _rgb(a["0.05"])
+    assert bl > r  # blue above
+    shade_plus, shade_minus = _rgb(a["0.05"]), _rgb(signed([[-0.05, 0.1, 0.0]])["-0.05"])
+    # as far from white either way: the same distance from zero, the same strength
+    assert abs(sum(255 - c for c in shade_plus) - sum(255 - c for c in shade_minus)) < 60
+
+
+def test_heat_maps_of_one_quantity_share_a_scale() -> None:
+    def median(values: list[float], scale: tuple[float, float] | None) -> dict[str, str]:
+        return _cells(
+            heat_map(["4"], ["2", "3"], [values], title="m", row_name="c", col_name="p", fmt=str, scale=scale)
+        )
+
+    own, other = median([2.0, 3.5], None), median([3.5, 6.5], None)
+    assert own["3.5"] == other["6.5"] == ACCENT  # scaled alone, 3.5 and 6.5 look the same
+    own, other = median([2.0, 3.5], (2.0, 6.5)), median([3.5, 6.5], (2.0, 6.5))
+    assert own["3.5"] == other["3.5"] != ACCENT and other["6.5"] == ACCENT
+
+
+def test_value_bars_hang_below_zero() -> None:
+    d = value_bars(["4", "5", "6"], [5.0, None, -1.7], title="edge", x_label="census", fmt=lambda v: f"{v:+.1f}")
+    _inside(d)
+    (zero,) = [s for s, _, _ in walk(d.shapes) if isinstance(s, Line) and s.role == "zero"]
+    up, down = [s for s, _, _ in walk(d.shapes) if isinstance(s, Rect) and s.role == "bar"]
+    assert up.y + up.h == pytest.approx(zero.y1) and up.fill == ACCENT
+    assert down.y == pytest.approx(zero.y1) and down.fill == BELOW
+    assert up.h / down.h == pytest.approx(5.0 / 1.7)
+    values = [t.text for t, _, _ in walk(d.shapes) if isinstance(t, Text) and t.role == "value"]
+    assert values == ["+5.0", "-", "-1.7"]
+    _svg(d)
 
 
 def test_ticks_are_round() -> None:

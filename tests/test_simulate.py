@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from cardgen.errors import CardgenError
 from cardgen.rules.play import Variant
 from cardgen.rules.play_variant import rules_of
-from cardgen.rules.simulate import GameRecord, game_seed, play_game, play_games, replay, summarise
+from cardgen.rules.simulate import GameRecord, TraceError, game_seed, play_game, play_games, replay, summarise
 from tests.test_play import variants
 
 STATE_KEYS = {"sequences", "draw", "faceup", "discard"}
@@ -78,13 +79,13 @@ def test_a_record_counts_what_its_trace_shows() -> None:
     v = Variant(pattern="one", census=3, players=2, freeze=1, apply="any", max_turns=400)
     for i in range(10):
         record = play_game(v, game_seed(5, i), "random", trace=True)
-        turns = [e for e in record.events if e["event"] == "turn"]
+        turns = [e for e in record.events if e["event"] == "turn" and not e.get("opening")]
         assert len(turns) == record.turns
         abilities = [e for e in turns if e["action"] == "ability"]
         assert sum(n for _, n in record.kinds) == len(abilities)
         assert record.places == sum(e["action"] == "place" for e in turns)
         assert record.passes == sum(e["action"] == "pass" for e in turns)
-        assert record.freezes == sum(e["event"] == "freeze" for e in record.events)
+        assert record.freezes == sum("freeze" in e for e in turns)
         assert record.reshuffles == sum(bool(e.get("reshuffled")) for e in turns)
         assert record.exhaustions >= record.reshuffles
         end = record.events[-1]
@@ -168,8 +169,12 @@ def test_trace_shape() -> None:
     assert set(setup) == {"event", "pattern", "census", "copies", "players", "variant", "seed", "state"}
     assert (setup["pattern"], setup["census"], setup["copies"], setup["players"]) == ("two", 7, 3, 4)
     assert set(end) == {"event", "winner", "turns", "reason"}
-    turns = [e for e in events if e["event"] == "turn"]
-    assert [e["n"] for e in turns] == list(range(1, len(turns) + 1))
+    assert [e["event"] for e in events] == ["setup"] + ["turn"] * (len(events) - 2) + ["end"]  # the issue's events only
+    assert setup["variant"]["census"] == 7 and setup["variant"]["copies"] == 3  # type: ignore[index]
+    opening = [e for e in events if e.get("opening")]
+    turns = [e for e in events if e["event"] == "turn" and not e.get("opening")]
+    assert events[1 : 1 + len(opening)] == opening and [e["n"] for e in opening] == [0, 0, 0, 0]
+    assert [e["n"] for e in turns] == list(range(1, len(turns) + 1)) and len(turns) == end["turns"]
     for e in events[1:-1]:
         assert set(e["state"]) == STATE_KEYS  # type: ignore[arg-type]
         if e["event"] == "turn" and e["action"] == "place":
@@ -178,8 +183,9 @@ def test_trace_shape() -> None:
         if e["event"] == "turn" and e["action"] == "ability":
             assert {"event", "n", "player", "action", "card", "target", "spaces", "state"} <= set(e)
             assert e["target"] == e["player"]  # factory rules: one's own sequence
-    assert [e["player"] for e in events if e["event"] == "opening"] == [0, 1, 2, 3]
-    assert [len(e["drawn"]) for e in events if e["event"] == "opening"] == [1, 2, 3, 4]
+    assert [e["player"] for e in opening] == [0, 1, 2, 3] and {e["action"] for e in opening} == {"place"}
+    assert [len(e["drawn"]) for e in opening] == [1, 2, 3, 4]
+    assert all(e["card"] in e["drawn"] for e in opening)  # type: ignore[operator]
 
 
 def test_setup_state_is_the_deal_and_every_state_is_the_whole_pack() -> None:
@@ -200,9 +206,10 @@ def test_3x3_freeze_and_wild_traces_say_so() -> None:
     assert "frozen" in events[0]["state"] and "tokens" in events[0]["state"]  # type: ignore[operator]
     spaces = [s for e in events if e.get("action") == "ability" for s in e["spaces"]]  # type: ignore[attr-defined]
     assert spaces and all(len(s) == 2 and s[0] in "ABC" and s[1] in "DEF" for s in spaces)
-    freezes = [e for e in events if e["event"] == "freeze"]
+    freezes = [e for e in events if "freeze" in e]
+    assert freezes and all(e["event"] == "turn" for e in freezes)
     for e in freezes:
-        assert e["space"] in e["state"]["frozen"][e["player"]]  # type: ignore[index]
+        assert e["freeze"] in e["state"]["frozen"][e["player"]]  # type: ignore[index]
     assert replay(events)
 
 
@@ -298,7 +305,7 @@ def test_every_share_is_played_when_all_in_flight_finish_at_once(monkeypatch) ->
     from cardgen.simulate import run as running
     from cardgen.simulate.settings import request
 
-    def all_at_once(futures, return_when):  # type: ignore[no-untyped-def]
+    def all_at_once(futures, timeout, return_when):  # type: ignore[no-untyped-def]
         done, _ = concurrent.futures.wait(futures, return_when=concurrent.futures.ALL_COMPLETED)
         return done, set()
 
@@ -307,3 +314,81 @@ def test_every_share_is_played_when_all_in_flight_finish_at_once(monkeypatch) ->
     outcome = running.run(req, workers=2)
     assert not outcome.interrupted
     assert [t.games for t in outcome.tallies] == [20, 20, 20, 20]
+
+
+# --- traces as the issue writes them ---------------------------------------------------------------
+
+
+ISSUE_SETUP = {"event", "pattern", "census", "copies", "players", "state"}
+
+
+def _issue_only(events: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The trace with its setup cut to the issue's keys (a referee's own writer would stop there)."""
+    return [{k: v for k, v in events[0].items() if k in ISSUE_SETUP}, *events[1:]]
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        Variant(),
+        Variant(pattern="one", census=5, players=3, wilds=2, freeze=1),
+        Variant(pattern="three", census=5, players=3, packs=2),
+        Variant(pattern="2d", players=2),
+    ],
+)
+def test_a_setup_with_only_the_issues_keys_replays(variant: Variant) -> None:
+    events = trace(variant, 6)
+    played = rules_of(variant)
+    assert (events[0]["variant"]["census"], events[0]["variant"]["copies"]) == (played.census, played.copies)  # type: ignore[index]
+    assert rules_of(Variant.from_dict(events[0]["variant"])).cards == played.cards  # type: ignore[arg-type]
+    assert replay(_issue_only(events))
+
+
+def test_a_setup_without_an_issue_key_is_not_a_trace() -> None:
+    for key in ("pattern", "census", "copies", "players", "state"):
+        events = _issue_only(trace())
+        del events[0][key]
+        with pytest.raises(TraceError, match=f"^trace line 1: the setup line has no '{key}'$"):
+            replay(events)
+
+
+def test_lines_that_are_not_a_traces_are_trace_errors_and_illegal_games_are_not() -> None:
+    def broken(line: int, change: Callable[[dict[str, object]], object]) -> list[dict[str, object]]:
+        events = trace()
+        change(events[line])
+        return events
+
+    i = _first(trace(), event="turn", action="ability")
+    for events, words in (
+        (broken(1, lambda e: e.pop("action")), "has no 'action'"),
+        (broken(i, lambda e: e.pop("n")), "has no 'n'"),
+        (broken(len(trace()) - 1, lambda e: e.pop("winner")), "the end line has no 'winner'"),
+        (broken(1, lambda e: e.update(event="opening")), "unknown event 'opening'"),
+        (broken(i, lambda e: e.update(spaces="AB")), "spaces must be a list"),
+        (broken(i, lambda e: e.update(action="jump")), "unknown action 'jump'"),
+        (broken(1, lambda e: e.update(state=[])), "state is not an object"),
+        (broken(0, lambda e: e["variant"].update(players="four")), "not a variant"),  # type: ignore[attr-defined]
+        (_issue_only(broken(0, lambda e: e.update(players="four"))), "not a variant"),
+    ):
+        with pytest.raises(TraceError, match=words):
+            replay(events)
+    events = broken(i, lambda e: e.update(card=1))  # a real card, not face up: a game the rules refuse
+    with pytest.raises(CardgenError) as caught:
+        replay(events)
+    assert not isinstance(caught.value, TraceError)
+
+
+def test_a_swap_may_be_written_either_way_round() -> None:
+    events = trace()
+    i = next(k for k, e in enumerate(events) if e.get("action") == "ability" and len(e["spaces"]) == 2)  # type: ignore[arg-type]
+    a, b = events[i]["spaces"]  # type: ignore[misc]
+    events[i]["spaces"] = [b, a]
+    assert replay(events)
+    # across two sequences the order says whose card is whose: the other way round is another swap
+    events = trace(Variant(pattern="three", census=5, players=3, same_sequence=False), 2)
+    i = next(k for k, e in enumerate(events) if "with" in e)
+    a, b = events[i]["spaces"]  # type: ignore[misc]
+    events[i]["spaces"] = [b, a]
+    with pytest.raises(CardgenError, match=f"trace line {i + 1}: ") as caught:
+        replay(events)
+    assert not isinstance(caught.value, TraceError)

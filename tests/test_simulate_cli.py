@@ -159,6 +159,48 @@ def test_amtrak_sweeps(capsys) -> None:  # type: ignore[no-untyped-def]
     assert code == 0 and "1st seat wins" in out
 
 
+def test_pattern_threes_open_rule_question_is_an_option(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """§6 leaves open whether a swap may stay within one sequence and whether a player may direct a
+    swap between two others: --no-same-sequence and --three-party decide it, and a sweep varies it."""
+    base = ("--pattern", "three", "--census", "5", "--players", "3", "--games", "60")
+    plain = run_json(capsys, *base)
+    crossed = run_json(capsys, *base, "--no-same-sequence", "--three-party")
+    v = crossed["setting"]["variant"]
+    assert (v["same_sequence"], v["three_party"]) == (False, True)
+    assert plain["summary"]["ability_uses"].get("swap", 0) > 0  # the default: swaps within a sequence too
+    assert set(crossed["summary"]["ability_uses"]) == {"cross-swap"}  # every swap crosses two sequences
+    trace = tmp_path / "t.jsonl"
+    assert cli(capsys, "simulate", *base[:-2], "--no-same-sequence", "--three-party", "--trace", str(trace))[0] == 0
+    events = [json.loads(line) for line in trace.read_text("utf-8").splitlines()]
+    swaps = [e for e in events if e.get("action") == "ability"]
+    assert swaps and all("with" in e for e in swaps)
+    assert cli(capsys, "simulate", "--replay", str(trace))[0] == 0
+    code, out, _ = cli(capsys, "simulate", *base, "--sweep", "same-sequence=on,off", "three-party=off,on")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[4:]]
+    assert [r[:2] for r in rows] == [["on", "off"], ["on", "on"], ["off", "off"], ["off", "on"]]
+    assert (
+        run_json(capsys, *base, "--sweep", "three-party=on")["results"][0]["summary"]
+        == run_json(capsys, *base, "--three-party")["summary"]
+    )  # a swept value plays what the option plays
+
+
+def test_the_3x3_games_categories_can_be_swept(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    args = ("--grid", "--players", "2", "--games", "20", "--sweep", "categories=col-swap+row-swap,remove")
+    d = run_json(capsys, *args)
+    assert d["sweep"] == {"categories": ["row-swap,col-swap", "remove"]}
+    assert [r["setting"]["variant"]["categories"] for r in d["results"]] == [["row-swap", "col-swap"], ["remove"]]
+    # each setting is what --categories plays
+    alone = run_json(capsys, "--grid", "--players", "2", "--games", "20", "--categories", "remove")
+    assert d["results"][1]["summary"] == alone["summary"]
+    assert set(d["results"][1]["summary"]["ability_uses"]) <= {"remove"}
+    out = tmp_path / "rep"
+    assert cli(capsys, "simulate", *args, "--report", str(out))[0] == 0
+    command = html.parse(str(out / "index.html")).getroot().findtext(".//footer/code")
+    assert command.endswith("--sweep categories=row-swap+col-swap,remove")
+    assert run_json(capsys, *command.split()[2:]) == d  # the page's command plays the same games
+
+
 # --- errors: one line, exit 2 ------------------------------------------------------------------------
 
 
@@ -191,6 +233,13 @@ def test_amtrak_sweeps(capsys) -> None:  # type: ignore[no-untyped-def]
         (["--replay", "t.jsonl", "--census", "5"], "--replay FILE checks a trace: it takes no other option"),
         (["--replay", "no-such.jsonl"], "cannot read trace no-such.jsonl: no such file"),
         (["--games", "many"], "Invalid value for '--games'"),
+        (["--three-party"], "--three-party and --no-same-sequence are pattern three's swaps: give --pattern three"),
+        (["--no-same-sequence", "--pattern", "one"], "are pattern three's swaps"),
+        (["--pattern", "three", "--census", "5", "--three-party", "--players", "2"], "needs at least three players"),
+        (["--sweep", "categories=row-swap"], "categories are the 3×3 game's: give --grid to sweep them"),
+        (["--grid", "--sweep", "categories=row-swap+nope"], "unknown 2D ability category 'nope'"),
+        (["--grid", "--categories", "remove", "--sweep", "categories=row-swap"], "both swept and given"),
+        (["--sweep", "colour=red"], "(choose from pattern, census, players, copies, packs, wilds, freeze, win"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
@@ -211,7 +260,8 @@ def test_a_trace_is_written_and_replays_legal(capsys, tmp_path) -> None:  # type
     lines = trace.read_text("utf-8").splitlines()
     events = [json.loads(line) for line in lines]
     assert events[0]["event"] == "setup" and events[-1]["event"] == "end"
-    assert [e["event"] for e in events[1:4]] == ["opening"] * 3
+    assert {e["event"] for e in events[1:-1]} == {"turn"}
+    assert [(e["n"], e.get("opening")) for e in events[1:5]] == [(0, True)] * 3 + [(1, None)]
     assert f"wrote {len(lines)} lines" in err
     code, out, _ = cli(capsys, "simulate", "--replay", str(trace))
     assert code == 0 and out.startswith(f"legal: {len(lines)} lines, 3 players, {events[-1]['turns']} turns")
@@ -244,6 +294,32 @@ def test_a_tampered_trace_is_refused_naming_the_line(capsys, tmp_path) -> None: 
     trace.write_text("\n".join(lines) + "\n", "utf-8")
     code, out, err = cli(capsys, "simulate", "--replay", str(trace))
     assert code == 2 and f"error: trace line {k + 3}: not JSON" in err
+
+
+def test_replay_takes_the_issues_setup_and_a_swap_either_way_but_not_a_malformed_file(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    trace = tmp_path / "game.jsonl"
+    assert cli(capsys, "simulate", "--trace", str(trace), "--seed", "3", "--wilds", "2", "--freeze", "1")[0] == 0
+    events = [json.loads(line) for line in trace.read_text("utf-8").splitlines()]
+    assert {e["event"] for e in events} == {"setup", "turn", "end"}
+    assert events[0]["variant"]["census"] == events[0]["census"] == 7 and events[0]["variant"]["copies"] == 3
+
+    def replayed(lines: list[dict]) -> tuple[int, str, str]:  # type: ignore[type-arg]
+        trace.write_text("".join(json.dumps(e) + "\n" for e in lines), "utf-8")
+        return cli(capsys, "simulate", "--replay", str(trace))
+
+    issue = {k: events[0][k] for k in ("event", "pattern", "census", "copies", "players", "state")}
+    code, out, _ = replayed([issue, *events[1:]])
+    assert code == 0 and out.startswith("legal: ")
+    swap = next(e for e in events if e.get("action") == "ability" and len(e["spaces"]) == 2 and "with" not in e)
+    swap["spaces"].reverse()
+    code, out, _ = replayed(events)
+    assert code == 0 and out.startswith("legal: ")
+    del issue["copies"]
+    code, out, err = replayed([issue, *events[1:]])
+    assert (code, out, err) == (2, "", "error: trace line 1: the setup line has no 'copies'\n")
+    events[3].pop("state")
+    code, out, err = replayed(events)
+    assert (code, out, err) == (2, "", "error: trace line 4: the turn line has no 'state'\n")
 
 
 def test_a_trace_never_replaces_a_file_that_is_not_one(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -317,12 +393,48 @@ def test_a_sweep_report_has_heat_maps_and_the_table(capsys, tmp_path) -> None:  
     assert code == 0 and doc.findtext(".//h1") == "Amtrak, simulated" and len(svgs) >= 1
 
 
+def test_a_sweep_reports_maps_on_shared_scales_and_one_option_as_bars(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.layout.charts import ACCENT, ZERO
+
+    out = tmp_path / "three"
+    sweep = ("--sweep", "census=4,5", "players=2,3", "apply=own,any", "--games", "30")
+    assert cli(capsys, "simulate", *sweep, "--report", str(out))[0] == 0
+    doc, svgs = _page(out)
+    assert [f.get("class") for f in doc.iter("figure")] == ["heat-map"] * 4  # 2 quantities × apply own, any
+    fills: dict[str, set[str]] = {}
+    maps = []
+    for svg in svgs:
+        rects = [e.get("fill") for e in svg.iter() if e.get("class") == "cell"]
+        texts = ["".join(e.itertext()) for e in svg.iter() if e.get("class") == "cell-value"]
+        maps.append(dict(zip(texts, rects)))
+        for text, fill in zip(texts, rects):
+            fills.setdefault(text, set()).add(fill)
+    assert all(len(f) == 1 for f in fills.values()), fills  # the same value, the same colour, in any map
+    medians = [float(t) for m in maps[:2] for t in m]
+    top = f"{max(medians):.1f}"
+    assert [m.get(top) for m in maps[:2]].count(ACCENT) == 1  # the darkest only where the highest is
+    results = run_json(capsys, *sweep)["results"]
+    edges = [r["summary"]["win_share"][0] - 1 / r["setting"]["variant"]["players"] for r in results]
+    for e in edges:  # the edge: zero is white, above blue, below red, in every map
+        (fill,) = fills[f"{e * 100:+.1f} pts"]
+        r, _, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+        assert fill == ZERO if round(e * 1000) == 0 else (b > r if e > 0 else r > b), (e, fill)
+    out = tmp_path / "one"
+    assert cli(capsys, "simulate", "--sweep", "census=4..6", "--games", "30", "--report", str(out))[0] == 0
+    doc, svgs = _page(out)
+    assert [f.get("class") for f in doc.iter("figure")] == ["bars", "bars"]  # not one-row heat maps
+    assert all(len([e for e in svg.iter() if e.get("class") == "bar"]) == 3 for svg in svgs)
+
+
 def test_a_report_never_replaces_a_folder_cardgen_did_not_write(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "thesis.txt").write_text("precious", "utf-8")
-    code, _, err = cli(capsys, "simulate", "--games", "5", "--report", str(mine))
-    assert code == 2 and "cardgen did not write" in err
+    started = time.process_time()
+    code, out, err = cli(capsys, "simulate", "--games", "10000000", "--report", str(mine))
+    assert time.process_time() - started < 2  # refused before a game is played: 10 million would take hours
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "cardgen did not write" in err
+    assert err.rstrip().endswith("give another --report") and "--out" not in err
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]
 
@@ -376,14 +488,60 @@ def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
-def test_sigterm_stops_at_once_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_sigterm_stops_at_once_with_the_games_played_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
     proc, workers = _started(tmp_path, "amtrak", "--games", "100000")
     proc.send_signal(signal.SIGTERM)
     started = time.monotonic()
     out, err = proc.communicate(timeout=60)
-    assert time.monotonic() - started < 5  # every share stops after its game, not its 250 games
-    assert proc.returncode == 143 and out == "" and err == "error: stopped by SIGTERM\n"
+    assert time.monotonic() - started < 5  # every share stops in its game, not after its 250 games
+    assert proc.returncode == 143 and "Traceback" not in err
+    m = re.search(r"stopped by SIGTERM: ([\d,]+) of 100,000 games played", err)
+    assert m and 0 < int(m.group(1).replace(",", "")) < 100_000 and "Full-Staff" in out
     assert _gone(workers)
+
+
+# Games that would last minutes each (random moves, a 100,000-turn cap at census 12: a few seconds of
+# CPU a game, far more on a loaded machine): a signal must not wait for the games in progress to end.
+LONG_GAMES = ("--bot", "random", "--pattern", "one", "--census", "12", "--players", "2", "--max-turns", "100000")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+@pytest.mark.parametrize(
+    ("sig", "code", "said"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "stopped by SIGTERM")]
+)
+def test_a_signal_stops_the_games_in_progress_at_once(tmp_path, sig, code, said) -> None:  # type: ignore[no-untyped-def]
+    proc, workers = _started(tmp_path, *LONG_GAMES, "--games", "40")
+    proc.send_signal(sig)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 2.5, "the games in progress were waited for"
+    assert proc.returncode == code, err
+    m = re.search(rf"{said}: ([\d,]+) of 40 games played", err)
+    assert m and int(m.group(1)) < 40, err
+    assert f"interrupted: {m.group(1)} of 40 games played" in out and "Traceback" not in err
+    assert _gone(workers)
+
+
+def test_ctrl_c_to_the_whole_group_stops_a_run_played_here_mid_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """One worker plays in the command's own process: Ctrl-C (to the process group, as a terminal
+    sends it) abandons the game being played."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "simulate", *LONG_GAMES, "--games", "40", "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(2.0)  # in a game: the first takes seconds
+    os.killpg(proc.pid, signal.SIGINT)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert time.monotonic() - started < 2.5 and proc.returncode == 130, err
+    assert re.search(r"interrupted: \d of 40 games played", err) and "Traceback" not in err
+
+
+def test_the_turn_cap_has_a_maximum(capsys) -> None:  # type: ignore[no-untyped-def]
+    for args in (["--max-turns", "100001"], ["amtrak", "--max-turns", "100001"], ["--max-turns", "99999999999"]):
+        code, out, err = cli(capsys, "simulate", *args, "--games", "2")
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1, args
+        assert "max-turns" in err and "allowed 1 to 100,000" in err
 
 
 def test_the_help_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -34,7 +34,8 @@ bots achieve, not what perfect play could.
 
 Game i of a run is always seeded from (--seed, i): the same command gives the
 same figures on any machine and any number of cores (--workers). Ctrl-C stops
-the run and prints the figures of the games finished (exit 130).
+the run at once, games in progress abandoned, and prints the figures of the
+games finished (exit 130; SIGTERM 143).
 
 --sweep NAME=VALUES (a range 4..9 or a list 2,3,5; more after it, as in
 --sweep census=4..9 players=2..5) plays every combination and prints a table;
@@ -103,12 +104,22 @@ def simulate(
         Text, typer.Option(help="own (default): abilities on one's own sequence; any: on anyone's.")
     ] = None,
     numbers: Annotated[bool, typer.Option("--numbers", help="Add the number abilities to the pack.")] = False,
+    same_sequence: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--same-sequence/--no-same-sequence",
+            help="Pattern three: a swap may stay within one sequence (the default) or must cross two.",
+        ),
+    ] = None,
+    three_party: Annotated[
+        bool, typer.Option("--three-party", help="Pattern three: a player may direct a swap between two others.")
+    ] = False,
     grid: Annotated[bool, typer.Option("--grid", help="The 3×3 game instead of a row.")] = False,
     categories: Annotated[Text, typer.Option(help="With --grid: its ability categories, as for pack2d.")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
     jokers: Annotated[Num, typer.Option(help="Amtrak: Jokers in the deck (default 2).")] = None,
     bot: Annotated[Text, typer.Option(help="good (default) or random, in every seat.")] = None,
-    max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000).")] = None,
+    max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000, at most 100,000).")] = None,
     games: Annotated[Num, typer.Option(help="Games to play (a sweep: per setting). Default 1000.")] = None,
     seed: Annotated[int, typer.Option(help="The run's seed: game i is seeded from (seed, i).")] = 1,
     sweep: Annotated[
@@ -148,6 +159,8 @@ def simulate(
             ("win", win),
             ("apply", apply),
             ("numbers", numbers or None),
+            ("same-sequence", same_sequence),
+            ("three-party", three_party or None),
             ("grid", grid or None),
             ("categories", categories),
             ("solo", solo or None),
@@ -188,12 +201,17 @@ def _run(
     from cardgen.simulate.text import report_json, report_text
 
     req = request(game, options, sweep, games=games, seed=seed)
+    if report is not None:
+        from cardgen.simulate.page import check_report
+
+        check_report(report)  # before any game is played
     if trace is not None:
         from cardgen.simulate.traces import traced_run, write_trace
 
         outcome, events = traced_run(req)
-        lines = write_trace(trace, events)
-        err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
+        if events:
+            lines = write_trace(trace, events)
+            err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
     else:
         with _progress("games") as step:
             outcome = run(req, workers=workers, progress=step)
@@ -204,8 +222,12 @@ def _run(
         page = write_report(outcome, report)
         err.print(f"wrote {show_path(page)}", markup=False)
     if outcome.interrupted:
-        err.print(f"interrupted: {outcome.played:,} of {outcome.asked:,} games played", markup=False, style="yellow")
-        raise typer.Exit(130)
+        import signal
+
+        signum = outcome.stopped_by or signal.SIGINT
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+        err.print(f"{how}: {outcome.played:,} of {outcome.asked:,} games played", markup=False, style="yellow")
+        raise typer.Exit(128 + signum)
 
 
 def _replay(path: Path, as_json: bool) -> None:

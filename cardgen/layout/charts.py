@@ -25,13 +25,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Line, Rect, Shape, Text, fit_size, text_width
 
-__all__ = ["bars", "heat_map", "histogram", "shade", "ticks"]
+__all__ = ["bars", "heat_map", "histogram", "shade", "signed_shade", "ticks", "value_bars"]
 
 INK = "#1a1a1a"
 MUTED = "#5a5a5a"
 GRID = "#d8d8d8"
 ACCENT = "#1f4e79"  # the handouts' accent
 PALE = "#f2f6fb"
+BELOW = "#a33a1e"  # a signed map's colour below zero, against the accent above it
+ZERO = "#f7f7f7"  # a signed map's zero
 MARK = "#8a2323"
 WIDTH = 170.0  # mm: the width of a handout's text column
 TITLE, LABEL, SMALL = 4.2, 3.0, 2.6  # text sizes, mm
@@ -91,6 +93,22 @@ def shade(t: float) -> str:
     a = [int(PALE[i : i + 2], 16) for i in (1, 3, 5)]
     b = [int(ACCENT[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def _blend(a: str, b: str, t: float) -> str:
+    ca, cb = ([int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in (a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def signed_shade(t: float) -> str:
+    """A colour for a signed value, ``t`` from -1 to 1: the accent above zero, a red below, near
+    white at zero (a diverging scale: a sign reads at a glance, and zero looks the same everywhere).
+
+    >>> signed_shade(0), signed_shade(1), signed_shade(-1)
+    ('#f7f7f7', '#1f4e79', '#a33a1e')
+    """
+    t = min(1.0, max(-1.0, t))
+    return _blend(ZERO, ACCENT, t) if t >= 0 else _blend(ZERO, BELOW, -t)
 
 
 class _Axes:
@@ -237,13 +255,23 @@ def heat_map(
     row_name: str,
     col_name: str,
     fmt: Callable[[float], str],
+    scale: tuple[float, float] | None = None,
+    signed: bool = False,
     width: float = WIDTH,
 ) -> Drawing:
     """A table of coloured cells: row ``i``, column ``j`` shows ``values[i][j]`` (``fmt``-ed), darker
-    for larger; None is a grey cell with a dash. A legend gives the colours' two ends."""
+    for larger; None is a grey cell with a dash. A legend gives the colours' two ends.
+
+    ``scale`` (lowest, highest) colours the cells by a range shared with other maps (default: this
+    map's own values), so that maps of one quantity can be compared by colour. ``signed`` draws a
+    diverging scale centred on zero (``signed_shade``), symmetric about it: zero is the same near
+    white in every map, above it the accent, below it a red."""
     shapes: list[Shape] = [_title(title, width)]
     known = [v for row in values for v in row if v is not None]
-    lo, hi = (min(known), max(known)) if known else (0.0, 1.0)
+    lo, hi = scale if scale is not None else (min(known), max(known)) if known else (0.0, 1.0)
+    if signed:
+        hi = max(abs(lo), abs(hi)) or 1.0
+        lo = -hi
     head_w = max(text_width(r, LABEL) for r in [*rows, row_name]) + 4.0
     left, top = head_w, 16.0
     cell_w = min(24.0, (width - left - 2.0) / max(1, len(cols)))
@@ -282,6 +310,9 @@ def heat_map(
             x = left + j * cell_w
             if v is None:
                 fill, ink, text = "#eeeeee", MUTED, "-"
+            elif signed:
+                t = v / hi
+                fill, ink, text = signed_shade(t), "#ffffff" if abs(t) > 0.55 else INK, fmt(v)
             else:
                 t = (v - lo) / (hi - lo) if hi > lo else 0.5
                 fill, ink, text = shade(t), "#ffffff" if t > 0.55 else INK, fmt(v)
@@ -294,13 +325,55 @@ def heat_map(
     key_y = bottom + 5.0
     steps = 8
     key_w = min(60.0, width - left - 2.0)
+    steps = 9 if signed else steps  # a signed key has a middle step: zero
     for k in range(steps):
-        shapes.append(
-            Rect(left + k * key_w / steps, key_y, key_w / steps, 3.0, fill=shade(k / (steps - 1)), role="key")
-        )
-    shapes.append(Text(left, key_y + 7.0, f"{fmt(lo)} (lowest)", SMALL, anchor="start", fill=MUTED, role="key-label"))
-    shapes.append(
-        Text(left + key_w, key_y + 7.0, f"(highest) {fmt(hi)}", SMALL, anchor="end", fill=MUTED, role="key-label")
-    )
+        fill = signed_shade(2 * k / (steps - 1) - 1) if signed else shade(k / (steps - 1))
+        shapes.append(Rect(left + k * key_w / steps, key_y, key_w / steps, 3.0, fill=fill, role="key"))
+    ends = (fmt(lo), fmt(hi)) if signed else (f"{fmt(lo)} (lowest)", f"(highest) {fmt(hi)}")
+    shapes.append(Text(left, key_y + 7.0, ends[0], SMALL, anchor="start", fill=MUTED, role="key-label"))
+    shapes.append(Text(left + key_w, key_y + 7.0, ends[1], SMALL, anchor="end", fill=MUTED, role="key-label"))
+    if signed:
+        shapes.append(Text(left + key_w / 2, key_y + 7.0, "0", SMALL, fill=MUTED, role="key-label"))
     used = max(left + cell_w * len(cols), left + key_w, text_width(title, TITLE)) + 2.0
     return Drawing(min(width, used), key_y + 9.0, tuple(shapes), title=title)
+
+
+def value_bars(
+    labels: Sequence[str],
+    values: Sequence[float | None],
+    *,
+    title: str,
+    x_label: str,
+    fmt: Callable[[float], str],
+    y_label: str = "",
+    percent: bool = False,
+    width: float = WIDTH,
+    height: float = 70.0,
+) -> Drawing:
+    """One bar per label from zero to its value (``fmt``-ed at the bar's end): a sweep of one
+    option. A negative value hangs below zero, in the red of a signed map; None is a dash."""
+    shapes: list[Shape] = [_title(title, width)]
+    known = [v for v in values if v is not None]
+    lo, hi = min([0.0, *known]), max([0.0, *known])
+    pad = (hi - lo) * 0.15 or 1.0
+    axes = _Axes(16.0, 16.0, width - 3.0, height - 15.0, ticks(lo - pad if lo < 0 else 0.0, hi + pad, 5), percent)
+    shapes += axes.grid(y_label)
+    zero = axes.y(0.0)
+    if lo < 0:
+        shapes.append(Line(axes.left, zero, axes.right, zero, stroke=INK, stroke_width=0.3, role="zero"))
+    slot = (axes.right - axes.left) / max(1, len(labels))
+    bar = min(slot * 0.6, 22.0)
+    for i, (label, v) in enumerate(zip(labels, values)):
+        cx = axes.left + (i + 0.5) * slot
+        shapes.append(Text(cx, axes.bottom + 4.0, label, fit_size(label, LABEL, slot - 1), fill=INK, role="tick"))
+        if v is None:
+            shapes.append(Text(cx, zero - 1.2, "-", LABEL, fill=MUTED, role="value"))
+            continue
+        y = axes.y(v)
+        shapes.append(Rect(cx - bar / 2, min(y, zero), bar, abs(zero - y), fill=BELOW if v < 0 else ACCENT, role="bar"))
+        text = fmt(v)
+        size = fit_size(text, LABEL, slot - 1)
+        ty = y - 1.2 if v >= 0 else y + 1.2 + size * CAP_HEIGHT
+        shapes.append(Text(cx, ty, text, size, fill=INK, bold=True, role="value"))
+    shapes.append(Text((axes.left + axes.right) / 2, height - 1.5, x_label, LABEL, fill=INK, role="axis-label"))
+    return Drawing(width, height, tuple(shapes), title=title)

@@ -8,32 +8,44 @@ the seed depends on nothing else, so a run split across processes in any way
 plays the same games, and ``summarise`` (which ignores the records' order)
 gives the same numbers.
 
-Trace events, in order (a card is its number, or ``"W"`` for a wild card; a
-space is its letter, ``"A"``..., or on the 3×3 mat its name, ``"AD"``...):
+Trace events, in order: ``setup``, one ``turn`` a line, ``end`` (a card is its number,
+or ``"W"`` for a wild card; a space is its letter, ``"A"``..., or on the 3×3 mat its
+name, ``"AD"``...):
 
 * ``{"event": "setup", "pattern", "census", "copies", "players", "variant", "seed", "state"}``:
   the position after the deal, before the opening. ``variant`` is
-  ``Variant.to_dict()`` (what ``replay`` plays by); ``seed`` the game's seed.
-* ``{"event": "opening", "player", "drawn", "card", "space", "state"}``: one per
-  player, in seat order: the cards drawn, the one kept and where it went.
-* ``{"event": "freeze", "n", "player", "space", "state"}``: a freeze at the start of turn ``n`` (§11).
-* ``{"event": "turn", "n", "player", "action", ...,  "state"}``, one per turn, ``n`` from 1:
-  ``action`` ``"place"`` with ``"card"`` and ``"space"`` (and ``"from": "faceup"`` when a
-  face-up wild card was taken instead of drawing); ``"ability"`` with ``"card"``,
-  ``"target"`` (the player acted on) and ``"spaces"`` (the spaces it moved, in the
-  order the cards move: ``["A", "C"]`` for A↔C, ``["B"]`` for a removal, three
-  for a 3×3 rotation), plus ``"with"`` (the second player) for a swap across two
-  sequences, whose ``spaces`` are then target's space and ``with``'s space;
-  ``"pass"`` alone. ``"reshuffled": true`` when the turn ended with the discard
-  pile shuffled into a new draw pile (``state`` shows the new order).
+  ``Variant.to_dict()`` with ``census`` and ``copies`` as played (what ``replay``
+  plays by); ``seed`` the game's seed. Both are extra keys: a setup without them is
+  replayed as the variant its other keys name, every other rule the default (the
+  ``W`` cards in ``state`` are its wild cards, ``tokens`` its freeze tokens, a
+  number repeated K times K packs combined).
+* ``{"event": "turn", "n", "player", "action", ...,  "state"}``, one per turn.
+  First the factory opening, one line per player in seat order: ``"n": 0``,
+  ``"opening": true``, ``"action": "place"``, ``"drawn"`` (the cards the player
+  drew, top first), ``"card"`` (the one kept) and ``"space"``; then the turns,
+  ``n`` from 1 (the opening is not counted in ``turns``). ``action`` ``"place"``
+  with ``"card"`` and ``"space"`` (and ``"from": "faceup"`` when a face-up wild card
+  was taken instead of drawing); ``"ability"`` with ``"card"``, ``"target"`` (the
+  player acted on) and ``"spaces"`` (the spaces it moved, in the order the cards
+  move: ``["A", "C"]`` for A↔C, ``["B"]`` for a removal, three for a 3×3
+  rotation; a swap may be written either way round), plus ``"with"`` (the second
+  player) for a swap across two sequences, whose ``spaces`` are then target's
+  space and ``with``'s space; ``"pass"`` alone. ``"freeze": "C"`` when the player
+  froze their card at C at the start of the turn (§11), ``"reshuffled": true``
+  when the turn ended with the discard pile shuffled into a new draw pile
+  (``state`` shows the new order).
 * ``{"event": "end", "winner", "turns", "reason"}``: ``winner`` null if none;
-  ``reason`` ``"won"``, ``"capped"`` (``max_turns``) or ``"stalled"`` (everyone passed).
+  ``reason`` (extra) ``"won"``, ``"capped"`` (``max_turns``) or ``"stalled"`` (everyone passed).
 
 Every ``state`` is the whole position after its line: ``{"sequences": [[cards
 by space, A first], ...], "draw": [top first], "faceup": [oldest first],
 "discard": [oldest first]}``; a 3×3 arrangement is listed row by row (AD, AE,
 AF, BD, ...). With freezing, also ``"frozen"`` (each player's frozen spaces)
 and ``"tokens"`` (tokens left).
+
+``replay`` raises ``TraceError`` (a ``CardgenError``) for a file that is not a trace
+(a key missing, a value of the wrong type, an event or action it does not know), and
+``CardgenError`` for a trace of a game the rules do not allow.
 
 >>> record = play_game(Variant(), game_seed(7, 0), trace=True)
 >>> record.events[0]["event"], record.events[-1]["event"], record.winner is not None
@@ -53,7 +65,7 @@ from cardgen.rules.bots import Bot, bot
 from cardgen.rules.play import Draw, Freeze, Game, Move, Pass, Place, Step, TakeWild, UseAbility
 from cardgen.rules.play_variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules, Variant, rules_of
 
-__all__ = ["GameRecord", "Summary", "game_seed", "play_game", "play_games", "replay", "summarise"]
+__all__ = ["GameRecord", "Summary", "TraceError", "game_seed", "play_game", "play_games", "replay", "summarise"]
 
 Event = dict[str, object]
 _MASK = (1 << 64) - 1
@@ -128,6 +140,7 @@ def play_game(
     events: list[Event] = []
     if trace:
         rules = game.rules
+        played = variant.to_dict() | {"census": rules.census, "copies": rules.copies}
         events.append(
             {
                 "event": "setup",
@@ -135,15 +148,20 @@ def play_game(
                 "census": rules.census,
                 "copies": rules.copies,
                 "players": variant.players,
-                "variant": variant.to_dict(),
+                "variant": played,
                 "seed": seed,
                 "state": _state(game),
             }
         )
+    froze: str | None = None  # a freeze, told on the turn line it starts
     while game.phase != "over":
         step = game.play(seats[game.current][1](game, bot_rng))
-        if trace and step.event:
-            events.append(_event(game, step))
+        if trace and step.event == "freeze":
+            assert step.space is not None
+            froze = game.rules.space_names[step.space]
+        elif trace and step.event:
+            events.append(_event(game, step, froze))
+            froze = None
     if trace:
         events.append({"event": "end", "winner": game.winner, "turns": game.turn, "reason": _reason(game)})
     used = sum(game.kinds.values())
@@ -188,16 +206,15 @@ def _state(game: Game) -> dict[str, object]:
     return state
 
 
-def _event(game: Game, step: Step) -> Event:
+def _event(game: Game, step: Step, froze: str | None = None) -> Event:
+    """A turn line (the opening's placements too, ``"opening": true``), as the module docstring has it."""
     names = game.rules.space_names
-    out: Event = {"event": step.event}
-    if step.event != "opening":
-        out["n"] = step.n
-    out["player"] = step.player
+    out: Event = {"event": "turn", "n": step.n, "player": step.player, "action": step.action}
     if step.event == "opening":
+        out["opening"] = True
         out["drawn"] = [_shown(c) for c in step.drawn]
-    if step.event == "turn":
-        out["action"] = step.action
+    if froze is not None:
+        out["freeze"] = froze
     if step.card is not None:
         out["card"] = _shown(step.card)
     if step.space is not None:
@@ -323,6 +340,13 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
 # ---------------------------------------------------------------- replaying a trace
 
 
+class TraceError(CardgenError):
+    """A file that is not a trace as the module docstring has it (not a game the rules refuse)."""
+
+
+SETUP_KEYS = ("pattern", "census", "copies", "players", "state")
+
+
 def _dealt_ok(rules: Rules, seq: Sequence[int]) -> bool:
     """Whether ``seq`` is a hand as the deal arranges it (see ``Rules.arrange``)."""
     wilds = sum(1 for c in seq if c == WILD_CARD)
@@ -337,67 +361,116 @@ def _dealt_ok(rules: Rules, seq: Sequence[int]) -> bool:
 
 
 def _space(rules: Rules, name: object, line: int) -> int:
+    if type(name) is not str:
+        raise TraceError(f"trace line {line}: space {name!r} is not a space's name")
     if name not in rules.space_names:
         raise CardgenError(f"trace line {line}: {name!r} is not a space of this mat")
-    return rules.space_names.index(str(name))
+    return rules.space_names.index(name)
 
 
 def _card(raw: object, line: int) -> int:
     if raw == "W":
         return WILD_CARD
     if type(raw) is not int:
-        raise CardgenError(f"trace line {line}: card {raw!r} is not a number or W")
+        raise TraceError(f"trace line {line}: card {raw!r} is not a number or W")
     return raw
 
 
+def _need(ev: Event, key: str, line: int) -> object:
+    if key not in ev:
+        raise TraceError(f"trace line {line}: the {ev.get('event')} line has no {key!r}")
+    return ev[key]
+
+
+def _setup_variant(setup: Event) -> Variant:
+    """The variant a setup line names: its ``variant`` (cardgen's extra key), or its issue keys with
+    every other rule the default (wild cards and tokens read from the state, packs from repeats)."""
+    for key in SETUP_KEYS:
+        _need(setup, key, 1)
+    state = setup["state"]
+    if not isinstance(state, dict):
+        raise TraceError("trace line 1: the setup's state is not an object")
+    if "variant" in setup:
+        if not isinstance(setup["variant"], dict):
+            raise TraceError("trace line 1: the setup's variant is not an object")
+        fields = dict(setup["variant"])
+    else:
+        fields = {k: setup[k] for k in ("pattern", "census", "copies", "players")}
+        seqs, piles = state.get("sequences"), [state.get(k, []) for k in ("draw", "faceup", "discard")]
+        if not isinstance(seqs, list) or not all(isinstance(x, list) for x in [*seqs, *piles]):
+            raise TraceError("trace line 1: the setup's state needs lists: sequences (one a player), draw, faceup, discard")
+        cards = [c for x in [*seqs, *piles] for c in x]
+        fields["wilds"] = cards.count("W")
+        repeats = [cards.count(c) for c in set(cards) - {"W"} if isinstance(c, int | str)]
+        fields["packs"] = max(repeats, default=1)
+        tokens = state.get("tokens")
+        if isinstance(tokens, list) and tokens and type(tokens[0]) is int:
+            fields["freeze"] = tokens[0]
+    try:
+        return Variant.from_dict(fields)
+    except (CardgenError, TypeError, ValueError) as err:
+        raise TraceError(f"trace line 1: the setup is not a variant cardgen plays: {err}") from None
+
+
 def _moves(game: Game, ev: Event, line: int) -> list[Move]:
-    """The engine moves a trace line stands for."""
-    kind, rules = ev.get("event"), game.rules
-    if kind == "opening":
-        card = _card(ev.get("card"), line)
-        if [_shown(c) for c in game.hand] != ev.get("drawn"):
+    """The engine moves a turn line stands for."""
+    rules = game.rules
+    action, _ = _need(ev, "action", line), _need(ev, "n", line)
+    if ev.get("opening") is True:
+        if game.phase != "opening":
+            raise CardgenError(f"trace line {line}: an opening line after the opening")
+        if ev.get("n") != 0:
+            raise CardgenError(f"trace line {line}: an opening line is turn 0, not {ev.get('n')!r}")
+        card = _card(_need(ev, "card", line), line)
+        if [_shown(c) for c in game.hand] != _need(ev, "drawn", line):
             raise CardgenError(f"trace line {line}: the cards drawn are not the top of the draw pile")
         if card not in game.hand:
             raise CardgenError(f"trace line {line}: card {ev.get('card')!r} was not drawn")
-        return [Place(_space(rules, ev.get("space"), line), game.hand.index(card))]
+        if action != "place":
+            raise CardgenError(f"trace line {line}: the opening places a card, it does not {action!r}")
+        return [Place(_space(rules, _need(ev, "space", line), line), game.hand.index(card))]
+    if game.phase == "opening":
+        raise CardgenError(f"trace line {line}: the opening is not over (its lines have \"opening\": true)")
     if ev.get("n") != game.turn + 1:
         raise CardgenError(f"trace line {line}: turn {ev.get('n')!r} should be turn {game.turn + 1}")
-    if kind == "freeze":
-        return [Freeze(_space(rules, ev.get("space"), line))]
-    action = ev.get("action")
+    moves: list[Move] = [Freeze(_space(rules, ev["freeze"], line))] if "freeze" in ev else []
     if action == "place":
         first: Move = TakeWild() if ev.get("from") == "faceup" else Draw()
-        return [first, Place(_space(rules, ev.get("space"), line))]
+        return [*moves, first, Place(_space(rules, _need(ev, "space", line), line))]
     if action == "ability":
-        spaces = ev.get("spaces")
+        spaces = _need(ev, "spaces", line)
         if not isinstance(spaces, list):
-            raise CardgenError(f"trace line {line}: spaces must be a list")
-        target, other = ev.get("target"), ev.get("with")
+            raise TraceError(f"trace line {line}: spaces must be a list")
+        target, other = _need(ev, "target", line), ev.get("with")
         if type(target) is not int or (other is not None and type(other) is not int):
-            raise CardgenError(f"trace line {line}: target and with must be seats")
+            raise TraceError(f"trace line {line}: target and with must be seats (numbers)")
         cells = tuple(_space(rules, s, line) for s in spaces)
-        return [UseAbility(_card(ev.get("card"), line), target, cells, other)]
+        use = UseAbility(_card(_need(ev, "card", line), line), target, cells, other)
+        turned = UseAbility(use.card, target, cells[::-1], other)
+        if other is None and len(cells) == 2 and not game.is_legal(use) and game.is_legal(turned):
+            use = turned  # a swap within a sequence, written the other way round: the same swap
+        return [*moves, use]
     if action == "pass":
-        return [Pass()]
-    raise CardgenError(f"trace line {line}: unknown action {action!r}")
+        return [*moves, Pass()]
+    raise TraceError(f"trace line {line}: unknown action {action!r} (place, ability or pass)")
 
 
 def replay(events: Sequence[Event]) -> bool:
-    """Check a trace by playing it again through the engine; True, or ``CardgenError`` naming the line.
+    """Check a trace by playing it again through the engine; True, or ``CardgenError`` naming the line
+    (``TraceError`` when it is not a trace at all).
 
     Every move must be legal, every ``state`` must be what the move leaves, a
     reshuffled draw pile must hold the discard pile's cards, and the ``end``
     line must agree with the game (and be last).
     """
     if not events or events[0].get("event") != "setup":
-        raise CardgenError("trace line 1: a trace starts with a setup event")
+        raise TraceError("trace line 1: a trace starts with a setup event")
     setup = events[0]
+    variant = _setup_variant(setup)
     try:
-        variant = Variant.from_dict(dict(setup["variant"]))  # type: ignore[call-overload]
         rules = rules_of(variant)
         state = setup["state"]
-        if not isinstance(state, dict):
-            raise CardgenError("the setup has no state")
+        assert isinstance(state, dict)
         facts = (setup.get("pattern"), setup.get("census"), setup.get("copies"), setup.get("players"))
         if facts != (variant.pattern, rules.census, rules.copies, variant.players):
             raise CardgenError("pattern, census, copies or players disagree with the variant")
@@ -409,19 +482,25 @@ def replay(events: Sequence[Event]) -> bool:
     except (CardgenError, KeyError, TypeError, ValueError) as err:
         raise CardgenError(f"trace line 1: {err}") from None
     for line, ev in enumerate(events[1:], 2):
-        if ev.get("event") == "end":
+        kind = ev.get("event")
+        if kind == "end":
             if line != len(events):
                 raise CardgenError(f"trace line {line}: events follow the end")
             if game.phase != "over":
                 raise CardgenError(f"trace line {line}: the game is not over")
-            if (ev.get("winner"), ev.get("turns"), ev.get("reason", _reason(game))) != (
+            if (_need(ev, "winner", line), _need(ev, "turns", line), ev.get("reason", _reason(game))) != (
                 game.winner,
                 game.turn,
                 _reason(game),
             ):
                 raise CardgenError(f"trace line {line}: the end disagrees with the game")
             return True
-        if ev.get("player") != game.current or game.phase == "over":
+        if kind != "turn":
+            raise TraceError(f"trace line {line}: unknown event {kind!r} (a trace holds setup, turn and end lines)")
+        after = _need(ev, "state", line)
+        if not isinstance(after, dict):
+            raise TraceError(f"trace line {line}: its state is not an object")
+        if _need(ev, "player", line) != game.current or game.phase == "over":
             raise CardgenError(f"trace line {line}: it is not player {ev.get('player')!r}'s move")
         step: Step | None = None
         for move in _moves(game, ev, line):
@@ -433,8 +512,7 @@ def replay(events: Sequence[Event]) -> bool:
         assert step is not None
         if step.reshuffled != bool(ev.get("reshuffled")):
             raise CardgenError(f"trace line {line}: the draw pile was{'' if step.reshuffled else ' not'} reshuffled")
-        after = ev.get("state")
-        if step.reshuffled and isinstance(after, dict) and isinstance(after.get("draw"), list):
+        if step.reshuffled and isinstance(after.get("draw"), list):
             try:
                 game.set_draw_pile([_card(c, line) for c in after["draw"]])
             except CardgenError as err:

@@ -13,6 +13,8 @@ combination, the first option named varying slowest (the rows of a table).
 [(4, 2), (4, 3), (5, 2)]
 >>> parse_sweep(["win=ascending,never-descending", "numbers=on,off"], got)
 (('win', ('ascending', 'never-descending')), ('numbers', (True, False)))
+>>> parse_sweep(["categories=row-swap+col-swap,remove"], got)   # "+" joins categories into one value
+(('categories', ('row-swap,col-swap', 'remove')),)
 >>> parse_sweep(["census=9..4"], got)
 Traceback (most recent call last):
 ...
@@ -27,11 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
+from cardgen.rules.grid import GridPack
 from cardgen.units import shown
 
-__all__ = ["MAX_SETTINGS", "Option", "Sweep", "grid", "options_of", "parse_sweep"]
+__all__ = ["MAX_SETTINGS", "MAX_TURNS", "Option", "Sweep", "grid", "options_of", "parse_sweep"]
 
 MAX_SETTINGS = 200  # settings in one sweep
+MAX_TURNS = 100_000  # a turn cap no table needs (a good game lasts tens of turns), small enough that a capped game ends
 _INT = re.compile(r"[0-9]{1,6}")
 _NAME = re.compile(r"[a-z][a-z_-]{0,30}")
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
@@ -45,7 +49,7 @@ class Option:
     """An option a sweep may vary: whole numbers from ``low`` to ``high``, one of ``choices``, or on/off."""
 
     name: str
-    kind: str  # "int" | "choice" | "bool"
+    kind: str  # "int" | "choice" | "bool" | "categories" (the 3×3 game's, joined by "+")
     low: int = 0
     high: int = 0
     choices: tuple[str, ...] = ()
@@ -60,6 +64,11 @@ class Option:
             if not self.low <= n <= self.high:
                 raise CardgenError(f"sweep {shown(word)}: {n} is out of range (allowed {self.low} to {self.high})")
             return n
+        if self.kind == "categories":
+            try:
+                return ",".join(GridPack(t.split("+")).categories)
+            except CardgenError as e:
+                raise CardgenError(f"sweep {shown(word)}: {e}") from None
         if self.kind == "bool":
             if t in _TRUE or t in _FALSE:
                 return t in _TRUE
@@ -80,14 +89,17 @@ _GOT = (
     Option("win", "choice", choices=("ascending", "never-descending")),
     Option("apply", "choice", choices=("own", "any")),
     Option("numbers", "bool"),
+    Option("same-sequence", "bool"),
+    Option("three-party", "bool"),
+    Option("categories", "categories"),
     Option("bot", "choice", choices=("good", "random")),
-    Option("max-turns", "int", 1, 100_000),
+    Option("max-turns", "int", 1, MAX_TURNS),
 )
 _AMTRAK = (
     Option("players", "int", 1, 4),
     Option("jokers", "int", 0, 8),
     Option("bot", "choice", choices=("good", "random")),
-    Option("max-turns", "int", 1, 100_000),
+    Option("max-turns", "int", 1, MAX_TURNS),
 )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.layout.charts import bars, heat_map, histogram
+from cardgen.layout.charts import bars, heat_map, histogram, value_bars
 from cardgen.layout.document import Figure
 from cardgen.layout.shapes import Drawing
 from cardgen.render.html import inline_svg, page_fonts, render_template
@@ -33,9 +33,9 @@ from cardgen.rules.tally import Tally
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
 from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows
-from cardgen.write.staging import Staging
+from cardgen.write.staging import Staging, check_replaceable, check_writable
 
-__all__ = ["MAX_MAPS", "page", "write_report"]
+__all__ = ["MAX_MAPS", "check_report", "page", "write_report"]
 
 PAGE = "index.html"
 MAX_MAPS = 6  # heat maps for a sweep of three options or more: one per value of the others, at most this many
@@ -247,72 +247,100 @@ def points(v: float) -> str:
     return f"{v * 100:+.1f} pts"
 
 
-def _metrics(outcome: Outcome) -> list[tuple[str, Metric, Callable[[float], str]]]:
+def _metrics(outcome: Outcome) -> list[tuple[str, Metric, Callable[[float], str], str]]:
+    """The quantities a sweep's charts show: title, how to read it from a tally, its format, and
+    its kind: ``number``, ``share`` or ``signed`` (drawn on a scale centred on zero)."""
+
     def pct(v: float) -> str:
         return f"{v * 100:.1f} %"
 
+    edge = ("The 1st seat's edge: its win share less an even share", _edge, points, "signed")
     if outcome.request.game == "got":
         return [
             (
                 "Median turns each",
                 lambda t: t.summary().turns_per_player_median if isinstance(t, Tally) else None,
                 lambda v: f"{v:.1f}",
+                "number",
             ),
-            ("The 1st seat's edge: its win share less an even share", _edge, points),
+            edge,
         ]
     if outcome.settings[0].players == 1:
         return [
-            ("Chance of a Full-Staff train", lambda t: t.summary().chance if isinstance(t, AmtrakTally) else None, pct)
+            (
+                "Chance of a Full-Staff train",
+                lambda t: t.summary().chance if isinstance(t, AmtrakTally) else None,
+                pct,
+                "share",
+            )
         ]
     return [
         (
             "Median score of a train",
             lambda t: t.summary().score_median if isinstance(t, AmtrakTally) else None,
             lambda v: f"{v:g}",
+            "number",
         ),
-        ("The 1st seat's edge: its win share less an even share", _edge, points),
+        edge,
     ]
 
 
 def _sweep_charts(outcome: Outcome) -> list[Chart]:
-    """Heat maps of the sweep's main figures: the first option down, the second across; with more
-    options, one map per combination of the others (at most ``MAX_MAPS``)."""
+    """The sweep's main figures: for one option, bars; for two, heat maps, the first option down and
+    the second across; with more, one map per combination of the others (at most ``MAX_MAPS``). The
+    maps of one quantity share one colour scale; a signed one (the 1st seat's edge) is centred on 0."""
     sweep = outcome.request.sweep
     by_values = {tuple(v for _, v in s.swept): t for s, t in zip(outcome.settings, outcome.tallies)}
     (first, downs), rest = sweep[0], sweep[1:]
     second, across = rest[0] if rest else ("", ())
     others = list(itertools.product(*(values for _, values in sweep[2:])))[:MAX_MAPS]  # [()] for one or two
     charts: list[Chart] = []
-    for title, metric, fmt in _metrics(outcome):
-        for more in others:
+    for title, metric, fmt, kind in _metrics(outcome):
+        signed = kind == "signed"
 
-            def cell(*values: Value, more: tuple[Value, ...] = more, metric: Metric = metric) -> float | None:
-                t = by_values.get((*values, *more))
-                return metric(t) if t is not None and t.games else None
+        def cell(*values: Value, metric: Metric = metric) -> float | None:
+            t = by_values.get(values)
+            return metric(t) if t is not None and t.games else None
 
+        if not rest:  # one option: a bar for each of its values
+            values = [cell(v) for v in downs]
+            drawing = value_bars(
+                [_value(v) for v in downs],
+                [None if v is None else v * 100 for v in values] if signed else values,  # shares as points
+                title=title,
+                x_label=first,
+                fmt=(lambda v: f"{v:+.1f} pts") if signed else fmt,
+                y_label="percentage points" if signed else "",
+                percent=kind == "share",
+            )
+            what = "above zero it wins more than an even share, below less" if signed else f"for each value of {first}"
+            charts.append(_chart(drawing, f"{title}: {what}.", "bars", len(charts) + 1))
+            continue
+        grids = [[[cell(a, b, *more) for b in across] for a in downs] for more in others]
+        known = [v for grid in grids for row in grid for v in row if v is not None]
+        scale = (min(known), max(known)) if known else None  # one scale for every map of this quantity
+        shared = " (one colour scale for all the maps of this figure)" if len(others) > 1 else ""
+        key = (
+            "blue: the 1st seat wins more than an even share, red: less, white: an even share"
+            if signed
+            else "darker is higher"
+        )
+        for more, grid in zip(others, grids):
             suffix = ", ".join(f"{name} {_value(v)}" for (name, _), v in zip(sweep[2:], more))
             full = f"{title} ({suffix})" if suffix else title
-            if not rest:  # one option: a single row of cells, its values across
-                row = [cell(v) for v in downs]
-                drawing = heat_map(
-                    [""], [_value(v) for v in downs], [row], title=full, row_name="", col_name=first, fmt=fmt
-                )
-            else:
-                grid = [[cell(a, b) for b in across] for a in downs]
-                drawing = heat_map(
-                    [_value(v) for v in downs],
-                    [_value(v) for v in across],
-                    grid,
-                    title=full,
-                    row_name=first,
-                    col_name=second,
-                    fmt=fmt,
-                )
-            charts.append(
-                _chart(
-                    drawing, f"{full}, for every setting of the sweep: darker is higher.", "heat-map", len(charts) + 1
-                )
+            drawing = heat_map(
+                [_value(v) for v in downs],
+                [_value(v) for v in across],
+                grid,
+                title=full,
+                row_name=first,
+                col_name=second,
+                fmt=fmt,
+                scale=scale,
+                signed=signed,
             )
+            caption = f"{full}, for every setting of the sweep{shared}: {key}."
+            charts.append(_chart(drawing, caption, "heat-map", len(charts) + 1))
     return charts
 
 
@@ -326,7 +354,7 @@ def command_line(outcome: Outcome) -> str:
     words = ["cardgen", "simulate"] + (["amtrak"] if req.game == "amtrak" else [])
     for name, value in req.options:
         if isinstance(value, bool):
-            words += [f"--{name}"] if value else []
+            words += [f"--{name}" if value else f"--no-{name}"]
         else:
             words += [f"--{name}", str(value)]
     words += ["--games", str(req.games), "--seed", str(req.seed)]
@@ -381,10 +409,17 @@ def page(outcome: Outcome) -> bytes:
     return render_template("simulate.html.j2", fonts=page_fonts(words), **context)
 
 
+def check_report(dest: Path) -> None:
+    """One line, before any game is played, when ``--report dest`` could not be written: a file, a
+    folder not writable, or a folder holding files cardgen did not write."""
+    check_writable(dest)
+    check_replaceable(dest, option="--report")
+
+
 def write_report(outcome: Outcome, dest: Path) -> Path:
     """Write ``dest/index.html`` whole (see the module docstring); the page's path."""
     data = page(outcome)
-    with Staging(dest) as stage:
+    with Staging(dest, option="--report") as stage:
         stage.write(PAGE, data)
         stage.commit()
     return dest / PAGE

@@ -25,7 +25,7 @@ from cardgen.rules.amtrak_play import AmtrakSetup
 from cardgen.rules.grid import GridPack
 from cardgen.rules.play import Variant
 from cardgen.rules.play_variant import rules_of
-from cardgen.rules.sweep import Sweep, Value, grid, options_of, parse_sweep
+from cardgen.rules.sweep import MAX_TURNS, Sweep, Value, grid, options_of, parse_sweep
 
 __all__ = ["GAMES", "MAX_GAMES", "Request", "Setting", "request"]
 
@@ -45,6 +45,8 @@ GOT_OPTIONS = (
     "win",
     "apply",
     "numbers",
+    "same-sequence",
+    "three-party",
     "bot",
     "max-turns",
 )
@@ -108,6 +110,10 @@ class Setting:
             parts.append("number abilities")
         if v.apply == "any":
             parts.append("abilities on any player")
+        if not v.same_sequence:
+            parts.append("no swap within a sequence")
+        if v.three_party:
+            parts.append("swaps between two others")
         if v.win != "ascending":
             parts.append(f"win {v.win}")
         if v.freeze:
@@ -154,7 +160,9 @@ class Request:
             ints = all(type(v) is int for v in values)
             run = ints and len(values) > 2 and list(values) == list(range(int(values[0]), int(values[-1]) + 1))
             words.append(
-                f"{name}={values[0]}..{values[-1]}" if run else f"{name}=" + ",".join(_shown(v) for v in values)
+                f"{name}={values[0]}..{values[-1]}"
+                if run
+                else f"{name}=" + ",".join(_shown(v).replace(",", "+") for v in values)  # categories joined
             )
         return " ".join(words)
 
@@ -195,6 +203,11 @@ def _build(game: str, o: Mapping[str, object], swept: tuple[tuple[str, Value], .
             kw["categories"] = GridPack(str(o["categories"])).categories
     if o.get("numbers"):
         kw["numbers"] = True
+    if o.get("three-party") or o.get("same-sequence") is False:
+        if kw.get("pattern") != "three":
+            raise CardgenError("--three-party and --no-same-sequence are pattern three's swaps: give --pattern three")
+        kw["three_party"] = bool(o.get("three-party"))
+        kw["same_sequence"] = o.get("same-sequence") is not False
     if max_turns is not None:
         kw["max_turns"] = max_turns
     return Setting("got", bot, swept, variant=Variant(**kw))  # type: ignore[arg-type]
@@ -212,16 +225,21 @@ def request(game: str, options: Mapping[str, object], sweep: Sequence[str], *, g
             takes = ", ".join(_flag(n) for n in allowed)
             raise CardgenError(f"{_flag(name)} is not an option of {GAMES[game]}: it takes {takes}")
     o = dict(options)
+    swept = parse_sweep(sweep, options_of(game)) if sweep else ()
     if game == "got":
         if o.get("grid") and "pattern" in o:
             raise CardgenError("--grid is the 3×3 game: it takes no --pattern")
         if "categories" in o and not o.get("grid"):
             raise CardgenError("--categories is the 3×3 game's option: give --grid too")
+        if "categories" in dict(swept) and not o.get("grid"):
+            raise CardgenError("categories are the 3×3 game's: give --grid to sweep them")
     if game == "amtrak" and o.get("solo") and o.get("players", 1) != 1:
         raise CardgenError(f"--solo is the one-player game: it takes no --players {o['players']}")
+    turns = o.get("max-turns")
+    if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
+        raise CardgenError(f"max-turns {turns} is out of range: allowed 1 to {MAX_TURNS:,}")
     if not 1 <= games <= MAX_GAMES:
         raise CardgenError(f"games {games} is out of range: allowed 1 to {MAX_GAMES:,}")
-    swept = parse_sweep(sweep, options_of(game)) if sweep else ()
     for name, _ in swept:
         if name in o:
             raise CardgenError(f"{name} is both swept and given as {_flag(name)}: give it one way")

@@ -1,11 +1,14 @@
 """One game of the Game of Trains as a trace file, and a trace file checked by replaying it.
 
 A trace is JSON Lines: one event a line, as ``cardgen.rules.simulate`` produces them
-(setup, opening, freeze, turn, end; its docstring gives every key), so any referee can
-replay the game. ``cardgen simulate --trace FILE`` writes game 0 of the run
+(a setup line, one turn line a turn, the opening's placements first, and an end line;
+its docstring gives every key, the extra ones too), so any referee can replay the game. ``cardgen simulate --trace FILE`` writes game 0 of the run
 (``game_seed(seed, 0)``); ``cardgen simulate --replay FILE`` reads a trace back and
 plays it through the engine (``rules.simulate.replay``), naming the first line that is
-not what the rules allow.
+not what the rules allow (a game the rules refuse: ``Replayed.legal`` false); a file
+that is not a trace at all (not JSON Lines, a key missing, a value of the wrong type)
+is a ``CardgenError``. A setup with only the issue's keys (no ``variant``) is replayed
+as the variant they name, every other rule the default.
 
 Writing is all or nothing: the trace goes to a hidden file beside ``FILE`` and is renamed
 over it only when whole. A file already at ``FILE`` is replaced only if it is a trace
@@ -24,9 +27,9 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
-from cardgen.rules.simulate import game_seed, play_game, replay
+from cardgen.rules.simulate import TraceError, game_seed, play_game, replay
 from cardgen.rules.tally import Tally
-from cardgen.simulate.run import Outcome
+from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
 
 __all__ = ["MAX_TRACE_BYTES", "Replayed", "read_trace", "replay_file", "traced_run", "write_trace"]
@@ -38,12 +41,18 @@ Event = dict[str, object]
 
 
 def traced_run(request: Request) -> tuple[Outcome, list[Event]]:
-    """Play game 0 of the request's one setting with its trace: the outcome (one game) and the events."""
+    """Play game 0 of the request's one setting with its trace: the outcome (one game) and the events
+    (none, and the outcome interrupted, when a signal stopped the game)."""
     (setting,) = request.settings()
     if setting.variant is None:
         raise CardgenError("--trace writes a game of the Game of Trains; Amtrak games have no trace")
-    record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=True)
     tally = Tally(setting.players)
+    with stoppable() as stop:
+        try:
+            with playing():
+                record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=True)
+        except Halted:  # stopped: no game, no trace
+            return Outcome(request, [setting], [tally], True, stop.signum), []
     tally.add(record)
     return Outcome(request, [setting], [tally], interrupted=False), list(record.events)
 
@@ -153,6 +162,8 @@ def replay_file(path: Path) -> Replayed:
     events = read_trace(path)
     try:
         replay(events)
+    except TraceError:
+        raise  # not a trace: one line, exit 2
     except CardgenError as e:
         return Replayed(False, len(events), str(e))
     setup, end = events[0], events[-1]

@@ -182,11 +182,12 @@ def _another_build(old: dict[str, str], new: dict[str, str]) -> str | None:
     return None
 
 
-def check_replaceable(dest: Path, made_with: dict[str, str] | None = None) -> None:
+def check_replaceable(dest: Path, made_with: dict[str, str] | None = None, *, option: str = "--out") -> None:
     """One line unless ``dest`` is missing, empty, or a folder cardgen can prove it wrote, file
     by file (``unproven``): only then may a build replace it. ``made_with``: what the new build
     records in its marker; a folder whose marker records another title or theme holds another
-    build that only shares its name, and is not replaced either."""
+    build that only shares its name, and is not replaced either. ``option``: the command's option
+    that names ``dest``, as the line names it."""
     kind = path_kind(dest, doing="write to")
     if kind == "missing":
         return
@@ -198,14 +199,14 @@ def check_replaceable(dest: Path, made_with: dict[str, str] | None = None) -> No
         raise _fail("read", dest, e) from None
     if why:
         raise CardgenError(
-            f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another --out"
+            f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another {option}"
         )
     old = read_made_with(dest) if made_with is not None else None
     other = _another_build(old, made_with) if old is not None and made_with is not None else None
     if other:
         raise CardgenError(
             f"cannot replace {show_path(dest)}: it holds another build, made with {other}; "
-            "give another --out, or move that folder away first"
+            f"give another {option}, or move that folder away first"
         )
 
 
@@ -477,7 +478,7 @@ class Staging:
     block without committing deletes the staging folder and any parent folder it had to create.
     """
 
-    def __init__(self, dest: Path, made_with: dict[str, str] | None = None) -> None:
+    def __init__(self, dest: Path, made_with: dict[str, str] | None = None, *, option: str = "--out") -> None:
         self.dest = dest
         self.made_with = made_with or {}  # recorded in the marker: see ``check_replaceable``
         self.committed = False
@@ -487,7 +488,7 @@ class Staging:
         self.parent = dest.absolute().parent
         if base == self.parent:
             sweep(self.parent)  # first, so that an old folder put back is judged like any other
-        check_replaceable(dest, self.made_with)  # fail before the build, not after it
+        check_replaceable(dest, self.made_with, option=option)  # fail before the build, not after it
         try:
             # a missing --out is made (it is where the staging folder goes), and removed again
             # if the build fails, so a failed build leaves nothing behind
