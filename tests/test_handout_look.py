@@ -107,7 +107,7 @@ def test_a_single_pack_table_states_its_definition_on_page_one(tmp_path):
     assert "each card lower than every card to its right" not in first
     with pdfplumber.open(pdf) as p:
         whole = norm(p.pages[0].extract_text() or "")
-    assert "If your sequence is now never-descending from A to G, you win" in whole  # the turn's last step
+    assert "Whenever a sequence is never-descending from A to G, its owner wins" in whole  # the turn's last step
     # and an ascending table says so too
     html, pdf = written(tmp_path / "asc", game="got", pattern="one")
     first = first_page_by_column(pdf)
@@ -154,10 +154,10 @@ def test_columns_are_set_in_two_columns_in_the_pdf_and_the_page(tmp_path):
     with pdfplumber.open(pdf) as p:
         page = p.pages[0]
         words = {w["text"]: w for w in page.extract_words(extra_attrs=["size"])}
-        winning, judging = words["Winning"], words["Judging"]
+        winning, silent = words["Winning"], words["silent"]  # "When the rules are silent"
         # side by side: the right column's heading starts past the page's middle, level with the left's
-        assert winning["x0"] < page.width / 2 < judging["x0"]
-        assert abs(winning["top"] - judging["top"]) < winning["size"]
+        assert winning["x0"] < page.width / 2 < silent["x0"]
+        assert abs(winning["top"] - silent["top"]) < winning["size"]
     raw = html.read_text("utf-8")
     assert re.search(r"\.columns \{[^}]*column-count: 2", raw)
     root = lxml_html.parse(str(html)).getroot()

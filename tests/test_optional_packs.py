@@ -182,7 +182,7 @@ def test_the_wild_examples_fit_the_pack_actually_built(built) -> None:  # type: 
     wild = text[text.index("A wild card stands") : text.index("Freezing")]
     assert "with cards 1 to 50" in wild and "71" not in wild
     assert "5-12-W-30-45 can win" in text and "5-12-W-13-45 cannot win" in text and "5-12-30-50-W cannot win" in text
-    assert "up to 5 tokens" in text and "by you or any other player" in text and "never be unfrozen" in text
+    assert "up to 5 tokens" in text and "by you or any other player" in text and "It is never unfrozen" in text
 
 
 # ---------------------------------------------------------------- what check proves

@@ -72,13 +72,15 @@ def build_handout(
     packs: int | None = None,
     wilds: int | None = None,
     win: str | None = None,
+    simulate: int | None = None,
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
 ) -> HandoutResult:
     """Write one game's rules handout (HTML and PDF) from its rules engine; ``got`` takes the
-    optional rules its pack prints (``numbers``, ``packs``, ``wilds``, ``win``) too."""
+    optional rules its pack prints (``numbers``, ``packs``, ``wilds``, ``win``) too, and
+    ``simulate``: the figures of that many seeded games of the pack for 2, 3 and 4 players."""
     opts = opts or print_options()
-    extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win}
+    extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win, "simulate": simulate}
     doc = build(game, pattern=pattern, census=census, categories=categories, **extras)
     files = handout_files(doc, opts)
     problems, pages, summary = check_pdf(files[f"{doc.slug + named(opts).suffix}.pdf"], opts.paper, _summary_ends(doc))

@@ -33,7 +33,7 @@ GAMES: dict[str, Game] = {
         Game(
             "got",
             "Game of Trains variant packs: a pattern and census, its ability table, the optional rules it prints",
-            ("pattern", "census", "numbers", "packs", "wilds", "win"),
+            ("pattern", "census", "numbers", "packs", "wilds", "win", "simulate"),
         ),
         Game("got2d", "the 3×3 two-dimensional Game of Trains, for a choice of ability categories", ("categories",)),
         Game("supertrain", "SuperTrain dominoes: double-12 set with 21 wild and action tiles", ()),

@@ -27,7 +27,6 @@ from cardgen.layout.document import (
     Note,
     PageBreak,
     Paragraph,
-    Steps,
     Table,
     columns_of,
 )
@@ -38,10 +37,17 @@ from cardgen.layout.handouts.got_optional import (
     optional_decisions,
     wild_paragraph,
 )
+from cardgen.layout.handouts.got_play import (
+    figures_blocks,
+    questions_blocks,
+    turn_blocks,
+    where_abilities_go,
+)
 from cardgen.layout.placemat import linear_mat
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.wild import wild_face
 from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
+from cardgen.rules.handout_sim import PackFigures, check_games, simulate_pack
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern, PatternTwo, make_pattern
 from cardgen.rules.printed import pack_mark
@@ -94,7 +100,7 @@ def _placemat(spec: Pattern) -> Figure:
         mat,
         f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)} "
         f"(print one full size with cardgen placemat --census {spec.census}).",
-        min(150.0, 20.0 * spec.census + 10),
+        min(120.0, 15.0 * spec.census + 10),
         role="placemat",
     )
 
@@ -155,44 +161,6 @@ def _orderings() -> Table:
     )
 
 
-def _turn(spec: Pattern) -> list[Block]:
-    last = space_letter(spec.census - 1)
-    cross = (
-        "**Pattern three**: a swap may cross two sequences. With `B↔D` you may trade your B card for an opponent's "
-        "D card, or your D for their B; some tables also let you swap between two opponents. Agree before play "
-        "whether a swap may still stay within one sequence."
-    )
-    return [
-        Heading("Setting up"),
-        Steps.of(
-            [
-                f"Each player takes a placemat with spaces A to {last}.",
-                f"Shuffle and deal {spec.census} cards to each player.",
-                "Lay them face up, one a space, in **descending** order: highest number at A. Everyone can see "
-                "everyone's cards.",
-                "The rest of the pack is the draw pile.",
-            ]
-        ),
-        Heading("Your turn"),
-        Steps.of(
-            [
-                "Draw the top card of the draw pile.",
-                "Either **place** it: swap it for one card of your sequence, which you discard; or **use** its "
-                "ability, then discard it.",
-                "An ability may go on **your own sequence or any opponent's** (you choose). `A↔B` swaps the cards "
-                "at spaces A and B."
-                + (
-                    f" `A→{REMOVAL_MARK}` discards the card at A and fills the space from the draw pile."
-                    if spec.has_removals
-                    else ""
-                ),
-                f"If your sequence is now **{spec.win}** from A to {last}, you win.",
-            ]
-        ),
-        *([Paragraph.of(cross)] if spec.cross_players else []),
-    ]
-
-
 def _winning(spec: Pattern) -> list[Block]:
     last = space_letter(spec.census - 1)
     return [
@@ -220,29 +188,37 @@ def _disorder(spec: Pattern) -> str:
 
 
 def _optional(spec: Pattern) -> list[Block]:
-    """The optional rules, a heading each, in two columns."""
-    several = spec.packs > 1 or spec.win != "ascending"
+    """The optional rules, a heading each, in two columns; a rule the pack prints has its own
+    section (``optional_blocks``) instead of the general one."""
+    several_packs: list[Block] = []
+    if spec.packs == 1:
+        win = (
+            f": this table plays **{spec.win}**."
+            if spec.win != "ascending"
+            else "; `cardgen pack --packs K` prints K packs."
+        )
+        several_packs = [
+            Heading("Several packs together", level=3),
+            Paragraph.of("Numbers then repeat, and a table must decide what a win is:"),
+            _orderings(),
+            Paragraph.of(f"A winning sequence may repeat a number (never-descending) or not (ascending){win}"),
+        ]
+    wild: list[Block] = [] if spec.wilds else [Heading("Wild cards", level=3), wild_paragraph(spec)]
     return [
         Columns.of(
             Heading("Optional rules"),
+            *where_abilities_go(cross=spec.cross_players),
             Heading("Smaller or bigger packs", level=3),
             Paragraph.of(
                 f"Each block of {spec.block} cards holds every ability once, so the first {spec.block}, "
                 f"{2 * spec.block}, … cards are balanced packs for fewer players; `cardgen pack --players N` "
                 "sizes one."
             ),
-            Heading("Several packs together", level=3),
-            Paragraph.of("Numbers then repeat, and a table must decide what a win is:"),
-            _orderings(),
-            Paragraph.of(
-                "A winning sequence may repeat a number (never-descending) or not (ascending)"
-                + (f": this table plays **{spec.win}**." if several else "; `cardgen pack --packs K` prints K packs.")
-            ),
-            Heading("Wild cards", level=3),
-            wild_paragraph(spec),
+            *several_packs,
+            *wild,
             Heading("Freezing", level=3),
             freezing_paragraph(spec.census),
-            *optional_blocks(spec),
+            *optional_blocks(spec, _orderings()),
         ),
     ]
 
@@ -252,8 +228,7 @@ def _decisions(spec: Pattern) -> Note:
         f"**{REMOVAL_MARK} is the removal mark**, never a space, so a pack with removals stops at census "
         f"{MAX_CENSUS_WITH_REMOVALS} (spaces A to {space_letter(MAX_CENSUS_WITH_REMOVALS - 1)}).",
         "**Double-ended numbers** that read as another number upside down (6, 9, 16, 66, 86 …) are underlined.",
-        "**A turn** follows the factory rules, which the source leaves out; this sheet sums them up as draw, then "
-        "place or use. Agree at the table before play.",
+        "**The turn** is the factory game's (the source defers to it), as cardgen's play engine plays it.",
     ]
     items += optional_decisions(spec)
     if isinstance(spec, PatternTwo) and spec.census == 7:
@@ -283,15 +258,20 @@ def handout(
     packs: int = 1,
     wilds: int = 0,
     win: str = "ascending",
+    simulate: int | None = None,
 ) -> Document:
     """The handout for a pattern and census (by default the pattern's own number of copies),
-    with the optional rules its pack prints."""
+    with the optional rules its pack prints; with ``simulate``, the figures of that many
+    seeded games of the pack for each number of players (``rules.handout_sim``)."""
     spec = make_pattern(pattern, census, copies=copies, numbers=numbers, packs=packs, wilds=wilds, win=win)
-    return handout_for(spec)
+    if simulate is not None:
+        check_games(simulate)  # before any game is played
+    return handout_for(spec, simulate_pack(spec, simulate) if simulate is not None else None)
 
 
-def handout_for(spec: Pattern) -> Document:
-    """The handout for a pack definition (as ``cardgen pack`` writes beside the pack)."""
+def handout_for(spec: Pattern, figures: PackFigures | None = None) -> Document:
+    """The handout for a pack definition (as ``cardgen pack`` writes beside the pack), with the
+    simulated ``figures`` of its games when given."""
     table = ability_table(spec)
     # the table of every card is reference: after the summary when it is long, or when the optional
     # rules the pack prints need the summary's room
@@ -300,17 +280,19 @@ def handout_for(spec: Pattern) -> Document:
         Heading("The goal"),
         Paragraph.of(
             f"Each player has a row of {spec.census} numbered cards that starts out descending. Make yours "
-            f"**{spec.win}** first, using the cards' abilities on your row and on your opponents'. This pack: "
+            f"**{spec.win}** first, with the cards' abilities. This pack: "
             f"**pattern {spec.name}**, {spec.blurb}."
         ),
         _placemat(spec),
-        Beside(_cards(spec), tuple(_turn(spec)), share=0.42),
-        Columns.of(*_winning(spec)),
+        Beside(_cards(spec), tuple(turn_blocks(spec)), share=0.36),
+        Columns.of(*_winning(spec), *questions_blocks(removals=spec.has_removals)),
     ]
     table_blocks: list[Block] = [Heading(TABLE_HEADING), table]
     if inline:
         blocks += table_blocks
     blocks += _optional(spec)
+    if figures is not None:
+        blocks += figures_blocks(figures)
     blocks.append(_decisions(spec))
     if not inline:
         blocks += [PageBreak(TABLE_HEADING), *table_blocks]
@@ -319,7 +301,7 @@ def handout_for(spec: Pattern) -> Document:
         f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks{_printed(spec)} · spaces A to "
         f"{space_letter(spec.census - 1)} · rules summary",
         tuple(blocks),
-        slug=f"handout-{spec.slug}",
+        slug=f"handout-{spec.slug}" + (f"-sim-{figures.games}" if figures is not None else ""),
         meta={
             "accent": ACCENTS.get(spec.name, "#1f4e79"),
             "tint": TINTS.get(spec.name, "#e8eef5"),

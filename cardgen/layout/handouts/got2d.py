@@ -29,6 +29,7 @@ from cardgen.layout.document import (
     Table,
 )
 from cardgen.layout.handouts.got_optional import number_blocks
+from cardgen.layout.handouts.got_play import questions_blocks, setup_steps, turn_steps, where_abilities_go
 from cardgen.layout.placemat import grid_mat
 from cardgen.rules.grid import DEFAULT_CATEGORIES, PACK_CATEGORIES, GridPack
 from cardgen.rules.grid_game import count_starts, deal_start, is_start, is_won
@@ -87,12 +88,20 @@ def _mat_and_arrangements(pack: GridPack) -> Figure:
     )
 
 
+def _setup(census: int, starts: int) -> list[str]:
+    """The engine's set-up, with the count of starting arrangements after the deal."""
+    steps = setup_steps(census, "3×3", wilds=False, packs=1, grid=True)
+    steps[1] += f" There are **{starts} ways** to do this with any {census} different numbers; pick any."
+    return steps
+
+
 def handout(categories: str | None = None, copies: int | None = None) -> Document:
     """The 2D handout for ``categories`` (comma-separated names; default: cardgen's default pack)
     and ``copies`` of each ability (default: the pack's own)."""
     pack = GridPack(categories if categories else DEFAULT_CATEGORIES, copies)
     mat = pack.mat
     starts = count_starts(mat.rows, mat.cols)
+    removals = any(getattr(a, "action", "") == "remove" for a in pack.abilities)
     total = len(pack.abilities)
     side = 9.0
     warnings = pack.warnings()
@@ -100,28 +109,14 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
         Heading("The goal"),
         Paragraph.of(
             f"Each player lays {mat.census} cards on a {mat.rows}×{mat.cols} mat. Be the first to make **every "
-            "row and every column ascend** (left to right, top to bottom), using the cards' abilities on your "
-            "own mat or an opponent's."
+            "row and every column ascend** (left to right, top to bottom), with the cards' abilities."
         ),
         _mat_and_arrangements(pack),
         Columns.of(
             Heading("Setting up"),
-            Steps.of(
-                [
-                    f"Deal {mat.census} cards to each player; the rest is the draw pile.",
-                    "Lay them on your mat so that **every row and every column descends**. There are "
-                    f"**{starts} ways** to do this with any {mat.census} different numbers; pick any.",
-                ]
-            ),
-            Heading("Your turn"),
-            Steps.of(
-                [
-                    "Draw the top card of the draw pile.",
-                    "**Place** it on your mat in place of a card you discard, or **use** its ability on your mat or "
-                    "an opponent's, then discard it.",
-                    "If every row and column of your mat ascends, you win.",
-                ]
-            ),
+            Steps.of(_setup(mat.census, starts)),
+            Heading("Your turn: one of two things"),
+            Steps.of(turn_steps("every row and every column of a mat ascends", removals=removals, grid=True)),
             Heading("Reading a card"),
             Bullets.of(
                 [
@@ -133,6 +128,8 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
                     "removes a card and the draw pile refills the space.",
                 ]
             ),
+            *where_abilities_go(grid=True),
+            *questions_blocks(removals=removals, grid=True),
         ),
         Heading("The abilities in this pack"),
         category_table(pack),
@@ -153,8 +150,7 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
                 "card to AE, AE's to AF and AF's to AD).",
                 "Each block of the pack holds every ability once, so the first "
                 f"{pack.block} cards make a balanced smaller pack.",
-                "A turn follows the factory rules, which the source leaves out; this sheet sums them up as draw, "
-                "then place or use. Agree at the table before play.",
+                "The turn is the factory game's (the source defers to it), as cardgen's play engine plays it.",
                 *(
                     [
                         "The **number** category is cardgen's own (the rules suggest number abilities, not a list); an impossible ability may not be chosen."

@@ -130,7 +130,7 @@ def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> lis
     ]
 
 
-def _packs(spec: Pattern) -> list[Block]:
+def _packs(spec: Pattern, orderings: Table) -> list[Block]:
     marks = ", ".join(PACK_MARKS[: spec.packs])
     win = spec.win
     judged = []
@@ -145,6 +145,8 @@ def _packs(spec: Pattern) -> list[Block]:
             f"{spec.packs} times. Each card carries its pack's letter ({marks}) in a ring beside its corner index "
             "and on its back: sort the packs apart by letter after play."
         ),
+        Paragraph.of("Numbers repeat, so a table must decide what a win is:"),
+        orderings,
         Paragraph.of(
             f"**This table plays {win}**: {WIN_WORDS[win]}. So {' and '.join(judged)}. "
             f"`cardgen seq … --pack-size {spec.size} --packs {spec.packs} --win {win}` judges any sequence."
@@ -163,8 +165,7 @@ def _wilds(spec: Pattern) -> list[Block]:
         Heading("This pack: wild cards"),
         Paragraph.of(
             f"This pack has **{spec.wilds} wild card{'s' if spec.wilds > 1 else ''}** ({WILD_NUMBER}01 …, {where}): "
-            "gold, `WILD`, no number, no ability. Its owner may change what it stands for as the game goes on"
-            + ("." if spec.packs > 1 else f"; `cardgen seq … --pack-size {spec.size}` judges a sequence holding one.")
+            "gold, `WILD`, no number, no ability. " + wild_text(spec)
         ),
         Paragraph.of(
             f"**Points** (cardgen's proposal; the seed's own list is lost), for three or more players over several "
@@ -179,34 +180,40 @@ def _wilds(spec: Pattern) -> list[Block]:
 def wild_paragraph(spec: Pattern) -> Paragraph:
     """§10 in a paragraph, its examples judged for this pack's numbers and the table's winning
     definition, each with its reason."""
+    return Paragraph.of(wild_text(spec))
+
+
+def wild_text(spec: Pattern) -> str:
+    """``wild_paragraph``'s text (with its markup)."""
     examples = wild_examples(spec.size, spec.packs, spec.win, spec.wilds or None)
     shown = [f"`{e.text}` {'can' if e.wins else 'cannot'} win ({e.why})" for e in examples]
     cards = f"cards 1 to {spec.size}" + (f" in {spec.packs} packs" if spec.packs > 1 else "")
-    return Paragraph.of(
+    return (
         "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
         "**dirty**, otherwise **clean**. cardgen's reading of the rule: it stands for **any number some card of this "
         f"pack carries**, so it only counts as {spec.win} if such a number fits: with {cards}, playing "
-        f"{spec.win}, {', '.join(shown[:-1])} and {shown[-1]}. "
+        f"{spec.win}, {', '.join(shown[:-1])} and {shown[-1]}. A face-up wild has no ability and makes no "
+        "pair: instead of drawing, you may take it and place it like a drawn card. "
         + ("" if spec.wilds else "Print wild cards with `cardgen pack --wilds N`; agree how a dirty win scores.")
     )
 
 
 def freezing_paragraph(census: int) -> Paragraph:
-    """§11, as the seed words it, and how many tokens each player needs."""
+    """§11, as the engine plays it, and how many tokens each player needs."""
     return Paragraph.of(
-        f"Each player needs up to **{census} tokens**, one for each space: a frozen card is "
-        "frozen for good, so a token is never used twice (`cardgen tokens --players P` prints a sheet). At the "
-        "beginning of your turn you may freeze one card of your sequence by placing a token on it. After that, "
-        "this card can never be taken from its space by swapping, replacement, removal, et cetera, **by you or "
-        "any other player**. A frozen card can never be unfrozen. Then take a normal turn."
+        f"Each player needs up to **{census} tokens**, one a space (`cardgen tokens --players P` prints a sheet). "
+        "At the beginning of your turn (not in the opening) you may freeze one card of your sequence by placing a "
+        "token on it; then take a normal turn. A frozen card never leaves its space: no swap, removal or placed "
+        "card may move it, **by you or any other player**. It is never unfrozen, so a token is never used twice."
     )
 
 
-def optional_blocks(spec: Pattern) -> list[Block]:
-    """The sections for the optional rules this pack prints (none for a pack without them)."""
+def optional_blocks(spec: Pattern, orderings: Table) -> list[Block]:
+    """The sections for the optional rules this pack prints (none for a pack without them);
+    ``orderings`` is the table of §7's four words, which the several-packs section shows."""
     numbers = [a for a in spec.abilities if isinstance(a, NumberAbility)]
     out: list[Block] = number_blocks(numbers) if numbers else []
-    out += _packs(spec) if spec.packs > 1 else []
+    out += _packs(spec, orderings) if spec.packs > 1 else []
     out += _wilds(spec) if spec.wilds else []
     return out
 

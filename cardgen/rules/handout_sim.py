@@ -1,0 +1,202 @@
+"""Simulated figures for a Game of Trains handout: seeded games of the pack it describes. Pure.
+
+``simulate_pack(spec, games)`` plays ``games`` games of the pack ``spec`` (a
+``rules.patterns.Pattern``: its pattern, census, copies, combined packs, wild cards, number
+abilities and winning definition) for each number of players in ``PLAYERS``, with cardgen's
+good bot in every seat, abilities on the mover's own sequence and no freezing (the table's
+defaults; pattern three's swaps as ``rules.play.DECISIONS`` says), from the fixed seed
+``SEED``. Game i with P players is ``play_game(variant_for(spec, P), game_seed(SEED, i))``:
+exactly the games ``cardgen simulate`` plays with the same options (``PackFigures.command``
+spells them), so its figures are the same. A player count the pack is too small for is not
+played; its row says why.
+
+Games are counted in ``rules.tally.Tally`` shares (``shares``), which a caller may play on
+other processes (``simulate_pack(..., mapper=pool.map)``): whole numbers, merged in any order,
+so the figures are the same however the games were split.
+
+>>> from cardgen.rules.patterns import make_pattern
+>>> figures = simulate_pack(make_pattern("two", 7), 20, players=(4,))
+>>> row = figures.rows[0]
+>>> row.players, row.summary.games
+(4, 20)
+>>> words(row).startswith("with 4 players a game lasts about ")
+True
+>>> figures.command(4)
+'cardgen simulate --pattern two --census 7 --copies 3 --players 4 --games 20 --seed 1'
+>>> simulate_pack(make_pattern("two", 7), 0)
+Traceback (most recent call last):
+...
+cardgen.errors.CardgenError: --simulate 0 is out of range: play 1 to 100,000 games for each number of players
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from cardgen.errors import CardgenError
+from cardgen.rules.figures import percent
+from cardgen.rules.patterns import Pattern
+from cardgen.rules.play_variant import DEFAULT_MAX_TURNS, Variant
+from cardgen.rules.simulate import Summary, game_seed, play_game
+from cardgen.rules.tally import Tally
+
+__all__ = [
+    "BOT",
+    "MAX_GAMES",
+    "PLAYERS",
+    "SEED",
+    "PackFigures",
+    "PlayerRow",
+    "simulate_pack",
+    "variant_for",
+    "words",
+]
+
+PLAYERS = (2, 3, 4)  # the player counts a handout reports
+SEED = 1  # the run's seed: `cardgen simulate`'s default, so its command plays the same games
+BOT = "good"
+MAX_GAMES = 100_000  # per player count
+SHARE = 250  # games a share at most (one job for another process)
+
+Job = tuple[Variant, int, int, int]  # variant, seed, first game, end
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One number of players: the games' summary, or why the pack could not be played (``why``)."""
+
+    players: int
+    summary: Summary | None
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class PackFigures:
+    """The simulated figures of one pack: ``games`` games for each row's number of players."""
+
+    spec: Pattern
+    games: int
+    seed: int
+    bot: str
+    rows: tuple[PlayerRow, ...]
+
+    def command(self, players: int) -> str:
+        """The ``cardgen simulate`` command that plays the same games with ``players`` players."""
+        s = self.spec
+        parts = [f"--pattern {s.name}", f"--census {s.census}", f"--copies {s.copies}", f"--players {players}"]
+        parts += [f"--packs {s.packs}"] if s.packs > 1 else []
+        parts += [f"--wilds {s.wilds}"] if s.wilds else []
+        parts += [f"--win {s.win}"] if s.win != "ascending" else []
+        parts += ["--numbers"] if s.numbers else []
+        return f"cardgen simulate {' '.join(parts)} --games {self.games} --seed {self.seed}"
+
+
+def check_games(games: int) -> int:
+    """``games`` if it is a number of games a handout may play, else one line."""
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise CardgenError(
+            f"--simulate {games} is out of range: play 1 to {MAX_GAMES:,} games for each number of players"
+        )
+    return games
+
+
+def variant_for(spec: Pattern, players: int) -> Variant:
+    """The engine's variant of the pack ``spec`` for ``players`` players, at the table's defaults
+    (abilities on one's own sequence, no freezing); a pack too small for them raises ``CardgenError``."""
+    return Variant(
+        pattern=spec.name,
+        census=spec.census,
+        copies=spec.copies,
+        players=players,
+        packs=spec.packs,
+        win=spec.win,
+        wilds=spec.wilds,
+        numbers=spec.numbers,
+    )
+
+
+def play_share(job: Job) -> Tally:
+    """Games ``first … end-1`` of a run seeded ``seed``, counted (what another process plays)."""
+    variant, seed, first, end = job
+    tally = Tally(variant.players)
+    for i in range(first, end):
+        tally.add(play_game(variant, game_seed(seed, i), BOT))
+    return tally
+
+
+def shares(variant: Variant, seed: int, games: int) -> list[Job]:
+    return [(variant, seed, a, min(games, a + SHARE)) for a in range(0, games, SHARE)]
+
+
+Mapper = Callable[[Callable[[Job], Tally], Iterable[Job]], Iterable[Tally]]
+
+
+def simulate_pack(
+    spec: Pattern,
+    games: int,
+    *,
+    players: Sequence[int] = PLAYERS,
+    seed: int = SEED,
+    mapper: Mapper = map,
+) -> PackFigures:
+    """Play ``games`` seeded games of ``spec`` for each of ``players`` (see the module's docstring);
+    ``mapper`` plays the shares (``map`` here, a pool's ``map`` on other processes)."""
+    check_games(games)
+    variants: dict[int, Variant] = {}
+    why: dict[int, str] = {}
+    for p in players:
+        try:
+            variants[p] = variant_for(spec, p)
+        except CardgenError as e:
+            why[p] = str(e)
+    jobs = [job for p in players if p in variants for job in shares(variants[p], seed, games)]
+    tallies = {p: Tally(p) for p in variants}
+    for tally in mapper(play_share, jobs):
+        tallies[tally.players] = tallies[tally.players].merge(tally)
+    rows = tuple(PlayerRow(p, tallies[p].summary()) if p in variants else PlayerRow(p, None, why[p]) for p in players)
+    return PackFigures(spec, games, seed, BOT, rows)
+
+
+def _pc(share: float) -> str:
+    """A whole per cent that never breaks from its sign: ``27\u00a0%``."""
+    return percent(share).replace(" ", "\u00a0")
+
+
+def _whole(x: float) -> int:
+    return int(x + 0.5)
+
+
+def words(row: PlayerRow) -> str:
+    """One number of players in plain words: "with 4 players a game lasts about 6 turns each (4 to
+    8); the first seat wins 33 % of games, against 25 % for an even share"
+    (each per cent sign joined to its number by a no-break space).
+
+    The length is the median of a won game's turns ÷ players, and in brackets the 10th and 90th
+    percentiles (the middle 8 games of 10), each rounded to a whole turn;
+    games that never ended (the turn cap, or every player stuck) are counted apart.
+
+    >>> words(PlayerRow(3, None, "a pack of 12 cards is too small for 3 players at census 3: it needs at least 18"))
+    'with 3 players: not played, as a pack of 12 cards is too small for 3 players at census 3: it needs at least 18'
+    """
+    p = row.players
+    s = row.summary
+    if s is None:
+        return f"with {p} players: not played, as {row.why}"
+    unfinished = s.capped + s.stalled
+    never = (
+        f"; {unfinished} game{'s' if unfinished != 1 else ''} of {s.games} never ended"
+        f" ({s.capped} stopped at the {DEFAULT_MAX_TURNS:,}-turn cap, {s.stalled} with nobody able to move)"
+        if unfinished
+        else ""
+    )
+    if s.turns_per_player_median is None:
+        return f"with {p} players no game was won{never}"
+    median = _whole(s.turns_per_player_median)
+    low, high = _whole(s.turns_per_player_p10 or 0.0), _whole(s.turns_per_player_p90 or 0.0)
+    spread = f" ({low} to {high})" if low != high else ""
+    return (
+        f"with {p} players a game lasts about {median} turn{'s' if median != 1 else ''} each{spread}; "
+        f"the first seat wins {_pc(s.win_share[0])} of games, against {_pc(1 / p)} for an even share"
+        f"{never}"
+    )
