@@ -6,10 +6,12 @@ Needs the test extras (pypdfium2, pillow). The PNGs are made from real PDFs that
 
 from __future__ import annotations
 
+import math
 import tempfile
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFilter
 
 from cardgen.options import print_options
 from cardgen.products.got import build_pack
@@ -25,6 +27,43 @@ def page_png(pdf: Path, index: int, target: Path, dpi: int = 60) -> None:
     doc[index].render(scale=dpi / 72).to_pil().convert("RGB").save(target, optimize=True)
 
 
+def fanned_hand(cards: list[Path], target: Path, *, width: int = 900) -> None:
+    """A hand of cut cards fanned on a table: each card's own PNG (``--png``), corners rounded as
+    a corner punch leaves them, turned about a point below the hand, with a soft shadow."""
+    faces = [Image.open(p).convert("RGBA") for p in cards]
+    cw, ch = faces[0].size
+    radius = round(cw * 3.2 / 63.5)  # a 3 mm corner on a poker card
+    mask = Image.new("L", (cw, ch), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, cw - 1, ch - 1), radius=radius, fill=255)
+    height = round(width * 0.62)
+    table = Image.new("RGBA", (width, height))
+    top, bottom = (46, 84, 62), (24, 52, 38)  # a green baize, lit from above
+    for y in range(height):
+        t = y / (height - 1)
+        table.paste(tuple(round(a + (b - a) * t) for a, b in zip(top, bottom)) + (255,), (0, y, width, y + 1))
+    scale = height * 0.66 / ch
+    size = (round(cw * scale), round(ch * scale))
+    pivot = (width / 2, height * 1.3)  # the fan turns about a point below the hand
+    spread = 9.0  # degrees between neighbouring cards
+    for i, face in enumerate(faces):
+        angle = (i - (len(faces) - 1) / 2) * spread
+        card = face.copy()
+        card.putalpha(mask)
+        card = card.resize(size, Image.LANCZOS)
+        shadow = Image.new("RGBA", size, (0, 0, 0, 0))
+        shadow.putalpha(card.getchannel("A").point(lambda a: a * 0.45))
+        for layer, offset, blur in ((shadow, (6, 8), 7), (card, (0, 0), 0)):
+            turned = layer.rotate(-angle, resample=Image.BICUBIC, expand=True)
+            if blur:
+                turned = turned.filter(ImageFilter.GaussianBlur(blur))
+            # the card's centre, swung about the pivot
+            r = pivot[1] - height * 0.47
+            cx = pivot[0] + r * math.sin(math.radians(angle)) + offset[0]
+            cy = pivot[1] - r * math.cos(math.radians(angle)) + offset[1]
+            table.alpha_composite(turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)))
+    table.convert("RGB").save(target, optimize=True)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pack = build_pack(pattern="two", census=7, out=Path(tmp), opts=print_options(paper="letter"))
@@ -35,6 +74,9 @@ def main() -> None:
         page_png(next(mat.folder.glob("*.pdf")), 0, HERE / "placemat-census-7.png", dpi=40)
         tiles = build_tiles(out=Path(tmp))
         page_png(next(tiles.folder.glob("*.pdf")), 0, HERE / "supertrain-wild.png", dpi=45)
+        hand = build_pack(pattern="two", census=7, out=Path(tmp) / "hand", opts=print_options(png=150))
+        pngs = sorted((hand.folder / "png").glob("[0-9]*.png"))
+        fanned_hand([pngs[i] for i in (0, 5, 11, 20, 39, 57, 83)], HERE / "hand.png")
 
 
 if __name__ == "__main__":
