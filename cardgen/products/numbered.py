@@ -153,7 +153,7 @@ class NumberedPack(Generic[S]):
             plan=plan,
             manifest={"game": self.name, **self.record(spec), "cardgen_version": __version__},
             extra=self._files(spec, opts),
-            check=lambda folder, pages: self.check_folder(folder, redraw=False, pages=pages).violations,
+            check=lambda folder, read: self.check_folder(folder, redraw=False, pages=read).violations,
             out=out,
             progress=progress,
         )
@@ -179,14 +179,15 @@ class NumberedPack(Generic[S]):
         data: dict[str, Any] | None = None,
         *,
         redraw: bool = True,
-        pages: Sequence[PageObjects] | None = None,
+        pages: Callable[[], Sequence[PageObjects]] | None = None,
     ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
         structure (the build skips both: it has just drawn and written them). ``pages``: the
-        PDF's pages as the process that wrote it read them back (``draw_sheets``)."""
+        PDF's pages as the process that wrote it read them back (``draw_sheets``), asked for once
+        the SVGs are read (that process may still be reading them)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
