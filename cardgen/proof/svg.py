@@ -78,9 +78,16 @@ class SvgDoc:
     fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # bold -> code points embedded
     theme: Typeface | None = None  # the theme's own font, which texts may be set in
     theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
+    # the texts by role, made when first asked for (once ``parse_svg`` has read every text): a
+    # card's checks ask for a dozen roles
+    _roles: dict[str, list[SvgText]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def role(self, role: str) -> list[SvgText]:
-        return [t for t in self.texts if t.role == role]
+        if self._roles is None:
+            self._roles = {}
+            for t in self.texts:
+                self._roles.setdefault(t.role, []).append(t)
+        return list(self._roles.get(role, ()))
 
 
 _PAINT = frozenset({"class", "fill", "stroke", "stroke-width"})
