@@ -31,8 +31,7 @@ from cardgen.proof import FolderCheck
 from cardgen.proof.cards import Redraw, back_stem
 from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
-from cardgen.proof.pages import PageObjects
-from cardgen.proof.pdfread import read_pages
+from cardgen.proof.pdfread import read_packed
 from cardgen.proof.services import check_services
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
@@ -72,14 +71,13 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
     )
 
 
-def draw_sheets(
-    pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path
-) -> list[PageObjects]:
+def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> list[bytes]:
     """A pack's PDF, in a worker process: its faces (and backs) drawn again (cheaper than sending
-    them over), imposed and written to ``path``, then read back from that file for the check.
-    The same bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
+    them over), imposed and written to ``path``, then read back from that file for the check,
+    each page packed (``proof.pages.PagesRead``). The same bytes ``sheets_pdf`` makes when
+    ``cardgen check`` draws the pack again."""
     path.write_bytes(sheets_pdf(pack, spec, opts, plan))
-    return read_pages(path)
+    return read_packed(path)
 
 
 class NumberedPack(Generic[S]):
@@ -179,15 +177,15 @@ class NumberedPack(Generic[S]):
         data: dict[str, Any] | None = None,
         *,
         redraw: bool = True,
-        pages: Callable[[], Sequence[PageObjects]] | None = None,
+        pages: Callable[[], Sequence[bytes]] | None = None,
     ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
         structure (the build skips both: it has just drawn and written them). ``pages``: the
-        PDF's pages as the process that wrote it read them back (``draw_sheets``), asked for once
-        the SVGs are read (that process may still be reading them)."""
+        PDF's pages as the process that wrote it read them back (``draw_sheets``: packed), asked
+        for once the SVGs are read (that process may still be reading them)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)

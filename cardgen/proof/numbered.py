@@ -246,7 +246,7 @@ def check_numbered(
     redraw: Redraw | None = None,
     audit: bool = True,
     theme: Typeface | None = None,
-    pages: Callable[[], Sequence[PageObjects]] | None = None,
+    pages: Callable[[], Sequence[bytes]] | None = None,
     expected: Collection[str] = (),
 ) -> FolderCheck:
     """Every violation of the printed pack ``items`` (of ``spec``) in ``folder``, read from its
@@ -257,8 +257,8 @@ def check_numbered(
     written skips both: only a file that travelled can be damaged or differ from its drawing.
     ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
     ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
-    build writes and reads its PDF in a worker process), asked for when the SVGs are read (the
-    worker may be reading them still); None: read them here."""
+    build writes and reads its PDF in a worker process), packed (``pages.PagesRead``), asked for
+    when the SVGs are read (the worker may be reading them still); None: read them here."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
     if audit:

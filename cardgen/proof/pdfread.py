@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject
+from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject, packed
 from cardgen.render.png import rgb_png
 
-__all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_pages"]
+__all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_packed", "read_pages"]
 
 
 class _Reader:
@@ -121,6 +121,13 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
     Raises CardgenError when pdfium cannot open the file at all."""
     with PdfPages(pdf) as doc:
         return [doc.read(i) for i in (pages if pages is not None else range(len(doc)))]
+
+
+def read_packed(pdf: Path | bytes) -> list[bytes]:
+    """Every page, as ``read_pages`` reads it, each ``pages.packed`` as soon as it is read: what a
+    worker hands back for ``pages.PagesRead``."""
+    with PdfPages(pdf) as doc:
+        return [packed(doc.read(i)) for i in range(len(doc))]
 
 
 class PdfPages:
