@@ -195,23 +195,23 @@ class NumberedPack(Generic[S]):
             files=self._files(spec, opts),
             pdf=lambda: sheets_pdf(self, spec, opts, plan_from_manifest(data)),
         )
+        items = self.printed(spec)
         found = check_numbered(
             folder,
             data,
             spec,
-            self.printed(spec),
+            items,
             self.describe(spec),
             files=FILES,
             redraw=again if redraw else None,
             audit=redraw,
             theme=opts.theme.font if opts.theme else None,
             pages=pages,
-            expected=self.files_of(spec, opts, data["name"]),
+            expected=self.files_of(spec, opts, data["name"]) if redraw else (),  # (for the audit alone)
         )
         if not redraw:  # (a build writes its exports from the very drawings it checked)
             return found
         drawn = None
-        items = self.printed(spec)
         if data.get("cardgen_version") == __version__ and len({i.mark for i in items}) == 1:
             faces = {i.stem: self.face(i, spec, opts) for i in items}
             drawn = Drawn(faces, self.back(spec, opts), opts.theme.font if opts.theme else None)
