@@ -34,6 +34,10 @@ MM_PER_INCH = 25.4
 HOME = "home"  # the defaults, restated: ``--preset home`` is the plain build
 CHECKED = "2026-11-25"  # the day the figures below were last looked for (and could not be checked)
 UNVERIFIED = f"commonly cited; not verified against the service's page on {CHECKED}"
+# The printing condition a CMYK service PDF's colours are meant for, named in its OutputIntent
+# (``render.pdfx`` writes it, ``proof.services`` holds the file to it): SWOP coated, as
+# registered with the ICC.
+OUTPUT_CONDITION = "CGATS TR 001"
 
 
 @dataclass(frozen=True)

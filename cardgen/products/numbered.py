@@ -31,8 +31,7 @@ from cardgen.proof import FolderCheck
 from cardgen.proof.cards import Redraw, back_stem
 from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
-from cardgen.proof.pages import PageObjects
-from cardgen.proof.pdfread import read_pages
+from cardgen.proof.pdfread import read_packed
 from cardgen.proof.services import check_services
 from cardgen.render import render
 from cardgen.rules.check import CardLike, PackSpec
@@ -72,14 +71,13 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
     )
 
 
-def draw_sheets(
-    pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path
-) -> list[PageObjects]:
+def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> list[bytes]:
     """A pack's PDF, in a worker process: its faces (and backs) drawn again (cheaper than sending
-    them over), imposed and written to ``path``, then read back from that file for the check.
-    The same bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
+    them over), imposed and written to ``path``, then read back from that file for the check,
+    each page packed (``proof.pages.PagesRead``). The same bytes ``sheets_pdf`` makes when
+    ``cardgen check`` draws the pack again."""
     path.write_bytes(sheets_pdf(pack, spec, opts, plan))
-    return read_pages(path)
+    return read_packed(path)
 
 
 class NumberedPack(Generic[S]):
@@ -153,7 +151,7 @@ class NumberedPack(Generic[S]):
             plan=plan,
             manifest={"game": self.name, **self.record(spec), "cardgen_version": __version__},
             extra=self._files(spec, opts),
-            check=lambda folder, pages: self.check_folder(folder, redraw=False, pages=pages).violations,
+            check=lambda folder, read: self.check_folder(folder, redraw=False, pages=read).violations,
             out=out,
             progress=progress,
         )
@@ -179,14 +177,15 @@ class NumberedPack(Generic[S]):
         data: dict[str, Any] | None = None,
         *,
         redraw: bool = True,
-        pages: Sequence[PageObjects] | None = None,
+        pages: Callable[[], Sequence[bytes]] | None = None,
     ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
         structure (the build skips both: it has just drawn and written them). ``pages``: the
-        PDF's pages as the process that wrote it read them back (``draw_sheets``)."""
+        PDF's pages as the process that wrote it read them back (``draw_sheets``: packed), asked
+        for once the SVGs are read (that process may still be reading them)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
@@ -196,23 +195,23 @@ class NumberedPack(Generic[S]):
             files=self._files(spec, opts),
             pdf=lambda: sheets_pdf(self, spec, opts, plan_from_manifest(data)),
         )
+        items = self.printed(spec)
         found = check_numbered(
             folder,
             data,
             spec,
-            self.printed(spec),
+            items,
             self.describe(spec),
             files=FILES,
             redraw=again if redraw else None,
             audit=redraw,
             theme=opts.theme.font if opts.theme else None,
             pages=pages,
-            expected=self.files_of(spec, opts, data["name"]),
+            expected=self.files_of(spec, opts, data["name"]) if redraw else (),  # (for the audit alone)
         )
         if not redraw:  # (a build writes its exports from the very drawings it checked)
             return found
         drawn = None
-        items = self.printed(spec)
         if data.get("cardgen_version") == __version__ and len({i.mark for i in items}) == 1:
             faces = {i.stem: self.face(i, spec, opts) for i in items}
             drawn = Drawn(faces, self.back(spec, opts), opts.theme.font if opts.theme else None)

@@ -107,7 +107,7 @@ def build_tokens(
         plan=plan,
         manifest={"game": NAME, "players": players, "per_player": per_player},
         extra={TABLE: tokens_table(order)},
-        check=lambda folder, pages: check_tokens_folder(folder, pages=pages).violations,
+        check=lambda folder, read: check_tokens_folder(folder, pages=read()).violations,
         out=out,
         folder_name=FOLDER,
         noun="tokens",

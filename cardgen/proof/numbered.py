@@ -249,7 +249,7 @@ def check_numbered(
     redraw: Redraw | None = None,
     audit: bool = True,
     theme: Typeface | None = None,
-    pages: Sequence[PageObjects] | None = None,
+    pages: Callable[[], Sequence[bytes]] | None = None,
     expected: Collection[str] = (),
 ) -> FolderCheck:
     """Every violation of the printed pack ``items`` (of ``spec``) in ``folder``, read from its
@@ -260,7 +260,8 @@ def check_numbered(
     written skips both: only a file that travelled can be damaged or differ from its drawing.
     ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
     ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
-    build writes and reads its PDF in a worker process); None: read them here."""
+    build writes and reads its PDF in a worker process), packed (``pages.PagesRead``), asked for
+    when the SVGs are read (the worker may be reading them still); None: read them here."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
     if audit:
@@ -283,12 +284,13 @@ def check_numbered(
 
     backs = _backs(found, again, data, theme)
     out += check_files(folder, files, found, spec, packs)
+    read = pages() if pages is not None else None  # (the PDF is in the folder once they are read)
     pdf = single_pdf(folder)
     checks = (*CHECKS, *(PRINTED_CHECKS if packs > 1 or wilds else ()), "files")
     if isinstance(pdf, Violation):
         out.append(pdf)
-    elif pages is not None:
-        out += check_pdf(PagesRead(pages), pdf.name, data, spec, items, reference, lambda i: backs.get(i.mark))
+    elif read is not None:
+        out += check_pdf(PagesRead(read), pdf.name, data, spec, items, reference, lambda i: backs.get(i.mark))
     else:
         out += _read_and_check_pdf(
             pdf, data, spec, items, reference, lambda i: backs.get(i.mark), audit=audit, again=again

@@ -13,32 +13,39 @@ from __future__ import annotations
 import ctypes
 import math
 from pathlib import Path
-
-import pypdfium2 as pdfium
-import pypdfium2.raw as raw
+from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject
+from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject, packed
 from cardgen.render.png import rgb_png
 
-__all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_pages"]
-
-TEXT, PATH = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH
-OTHER_KINDS = {
-    raw.FPDF_PAGEOBJ_IMAGE: "image",
-    raw.FPDF_PAGEOBJ_SHADING: "shading",
-    raw.FPDF_PAGEOBJ_FORM: "form",
-}
+__all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_packed", "read_pages"]
 
 
 class _Reader:
     """Reads page objects with reusable ctypes buffers; fonts are named once per handle.
 
     Speed: a 1300-card pack has over ten thousand text objects. pdfium's functions are bound
-    once, their out-parameters are reused, and a text is fetched in one call when it fits the
-    buffer (pdfium says how long it is either way)."""
+    once (``raw``: pypdfium2's ctypes bindings), their out-parameters are reused, and a text is
+    fetched in one call when it fits the buffer (pdfium says how long it is either way)."""
 
-    def __init__(self) -> None:
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.text_kind, self.path_kind = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH
+        self.other_kinds = {
+            raw.FPDF_PAGEOBJ_IMAGE: "image",
+            raw.FPDF_PAGEOBJ_SHADING: "shading",
+            raw.FPDF_PAGEOBJ_FORM: "form",
+        }
+        self._get_bounds = raw.FPDFPageObj_GetBounds
+        self._get_font = raw.FPDFTextObj_GetFont
+        self._get_text = raw.FPDFTextObj_GetText
+        self._get_font_size = raw.FPDFTextObj_GetFontSize
+        self._get_matrix = raw.FPDFPageObj_GetMatrix
+        self._get_fill = raw.FPDFPageObj_GetFillColor
+        self._get_stroke = raw.FPDFPageObj_GetStrokeColor
+        self._get_render_mode = raw.FPDFTextObj_GetTextRenderMode
+        self._get_draw_mode = raw.FPDFPath_GetDrawMode
         self.floats = [ctypes.c_float() for _ in range(4)]
         self.uints = [ctypes.c_uint() for _ in range(4)]
         self.ints = [ctypes.c_int(), ctypes.c_int()]
@@ -48,20 +55,21 @@ class _Reader:
 
     def _text_buffer(self, n: int) -> None:
         self.text_buf = ctypes.create_string_buffer(n)
-        self.text_ptr = ctypes.cast(self.text_buf, ctypes.POINTER(raw.FPDF_WCHAR))
+        self.text_ptr = ctypes.cast(self.text_buf, ctypes.POINTER(self.raw.FPDF_WCHAR))
 
-    def box(self, obj: raw.FPDF_PAGEOBJECT) -> Box:
-        _get_bounds(obj, *self.floats)
+    def box(self, obj: Any) -> Box:
+        self._get_bounds(obj, *self.floats)
         left, bottom, right, top = self.floats
         return left.value, bottom.value, right.value, top.value
 
-    def colour(self, getter: object, obj: raw.FPDF_PAGEOBJECT) -> Colour:
+    def colour(self, getter: object, obj: Any) -> Colour:
         getter(obj, *self.uints)  # type: ignore[operator]
         r, g, b, a = self.uints
         return r.value, g.value, b.value, a.value
 
-    def font(self, obj: raw.FPDF_PAGEOBJECT) -> tuple[str, bool]:
-        handle = _get_font(obj)
+    def font(self, obj: Any) -> tuple[str, bool]:
+        raw = self.raw
+        handle = self._get_font(obj)
         key = ctypes.cast(handle, ctypes.c_void_p).value or 0
         if key not in self.fonts:
             m = raw.FPDFFont_GetBaseFontName(handle, None, 0)
@@ -71,17 +79,17 @@ class _Reader:
             self.fonts[key] = (name, bool(raw.FPDFFont_GetIsEmbedded(handle)))
         return self.fonts[key]
 
-    def text(self, obj: raw.FPDF_PAGEOBJECT, textpage: raw.FPDF_TEXTPAGE) -> TextObject:
-        n = _get_text(obj, textpage, self.text_ptr, len(self.text_buf))
+    def text(self, obj: Any, textpage: Any) -> TextObject:
+        n = self._get_text(obj, textpage, self.text_ptr, len(self.text_buf))
         if n > len(self.text_buf):  # did not fit: nothing was written; again with room for it
             self._text_buffer(n)
-            n = _get_text(obj, textpage, self.text_ptr, n)
+            n = self._get_text(obj, textpage, self.text_ptr, n)
         text = ctypes.string_at(self.text_buf, max(0, n - 2)).decode("utf-16-le", errors="replace")
         name, embedded = self.font(obj)
-        _get_font_size(obj, self.floats[0])
+        self._get_font_size(obj, self.floats[0])
         size = self.floats[0].value
         m = self.matrix
-        _get_matrix(obj, m)
+        self._get_matrix(obj, m)
         a, b = m.a, m.b
         return TextObject(
             text=text,
@@ -91,31 +99,19 @@ class _Reader:
             x=m.e,
             y=m.f,
             box=self.box(obj),
-            fill=self.colour(_get_fill, obj),
-            mode=int(_get_render_mode(obj)),
+            fill=self.colour(self._get_fill, obj),
+            mode=int(self._get_render_mode(obj)),
             embedded=embedded,
         )
 
-    def path(self, obj: raw.FPDF_PAGEOBJECT) -> PathObject:
+    def path(self, obj: Any) -> PathObject:
         mode, stroke = self.ints
-        _get_draw_mode(obj, *self.ints)
+        self._get_draw_mode(obj, *self.ints)
         return PathObject(
             box=self.box(obj),
-            fill=self.colour(_get_fill, obj) if mode.value else None,
-            stroke=self.colour(_get_stroke, obj) if stroke.value else None,
+            fill=self.colour(self._get_fill, obj) if mode.value else None,
+            stroke=self.colour(self._get_stroke, obj) if stroke.value else None,
         )
-
-
-# pdfium's functions, looked up once
-_get_bounds = raw.FPDFPageObj_GetBounds
-_get_font = raw.FPDFTextObj_GetFont
-_get_text = raw.FPDFTextObj_GetText
-_get_font_size = raw.FPDFTextObj_GetFontSize
-_get_matrix = raw.FPDFPageObj_GetMatrix
-_get_fill = raw.FPDFPageObj_GetFillColor
-_get_stroke = raw.FPDFPageObj_GetStrokeColor
-_get_render_mode = raw.FPDFTextObj_GetTextRenderMode
-_get_draw_mode = raw.FPDFPath_GetDrawMode
 
 
 def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObjects]:
@@ -127,6 +123,13 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
         return [doc.read(i) for i in (pages if pages is not None else range(len(doc)))]
 
 
+def read_packed(pdf: Path | bytes) -> list[bytes]:
+    """Every page, as ``read_pages`` reads it, each ``pages.packed`` as soon as it is read: what a
+    worker hands back for ``pages.PagesRead``."""
+    with PdfPages(pdf) as doc:
+        return [packed(doc.read(i)) for i in range(len(doc))]
+
+
 class PdfPages:
     """A PDF opened once, its pages read one at a time, as ``read_pages`` reads them: a checker
     that is done with a page before it reads the next need not hold a big pack's every object
@@ -134,11 +137,16 @@ class PdfPages:
     open the file at all."""
 
     def __init__(self, pdf: Path | bytes) -> None:
+        # pdfium is imported where a PDF is opened (13 ms): a build reads its PDF in the worker
+        # process only, so the process that writes and checks the SVGs never loads it
+        import pypdfium2 as pdfium
+        import pypdfium2.raw as raw
+
         try:
             self.doc = pdfium.PdfDocument(pdf)
         except (pdfium.PdfiumError, OSError) as e:
             raise CardgenError(f"cannot open the PDF: {e}") from None
-        self.reader = _Reader()
+        self.reader = _Reader(raw)
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -156,22 +164,23 @@ class PdfPages:
         texts: list[TextObject] = []
         paths: list[PathObject] = []
         others: list[str] = []
+        reader = self.reader
         handle, tp = page.raw, textpage.raw
         get_object, get_type, text, path = (
-            raw.FPDFPage_GetObject,
-            raw.FPDFPageObj_GetType,
-            self.reader.text,
-            self.reader.path,
+            reader.raw.FPDFPage_GetObject,
+            reader.raw.FPDFPageObj_GetType,
+            reader.text,
+            reader.path,
         )
-        for k in range(raw.FPDFPage_CountObjects(handle)):
+        for k in range(reader.raw.FPDFPage_CountObjects(handle)):
             obj = get_object(handle, k)
             kind = get_type(obj)
-            if kind == TEXT:
+            if kind == reader.text_kind:
                 texts.append(text(obj, tp))
-            elif kind == PATH:
+            elif kind == reader.path_kind:
                 paths.append(path(obj))
             else:
-                others.append(OTHER_KINDS.get(kind, "unknown"))
+                others.append(reader.other_kinds.get(kind, "unknown"))
         width, height = page.get_size()
         textpage.close()
         page.close()

@@ -79,9 +79,16 @@ class SvgDoc:
     fonts: dict[tuple[str, bool], frozenset[int]] = field(default_factory=dict)  # (family, bold) -> code points embedded
     theme: Typeface | None = None  # the theme's own font, which texts may be set in
     theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
+    # the texts by role, made when first asked for (once ``parse_svg`` has read every text): a
+    # card's checks ask for a dozen roles
+    _roles: dict[str, list[SvgText]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def role(self, role: str) -> list[SvgText]:
-        return [t for t in self.texts if t.role == role]
+        if self._roles is None:
+            self._roles = {}
+            for t in self.texts:
+                self._roles.setdefault(t.role, []).append(t)
+        return list(self._roles.get(role, ()))
 
 
 _PAINT = frozenset({"class", "fill", "stroke", "stroke-width"})
@@ -146,35 +153,47 @@ def parse_svg(data: bytes, name: str, theme: Typeface | None = None) -> SvgDoc |
     return doc
 
 
+# Each element cardgen writes by its qualified tag: (its name, the attributes it may have); the
+# walk looks a tag up once instead of cutting the namespace off each element's.
+_KNOWN = {f"{SVG}{tag}": (tag, allowed) for tag, allowed in ALLOWED.items()}
+
+
 def _walk(el: ET.Element, doc: SvgDoc, dx: float, dy: float, *, painted: bool, fonts: ET.Element | None) -> None:
-    tag = el.tag[len(SVG) :] if el.tag.startswith(SVG) else el.tag
-    allowed = ALLOWED.get(tag)
+    known = _KNOWN.get(el.tag)
+    if known is None:
+        tag = el.tag[len(SVG) :] if el.tag.startswith(SVG) else el.tag
+        allowed = ALLOWED.get(tag)
+    else:
+        tag, allowed = known
     if allowed is None or (tag == "style" and el is not fonts):
         doc.problems.append(f"<{tag}> element, which cardgen never writes")
         return
-    extra = sorted(set(el.attrib) - allowed)
-    if extra:
+    attrib = el.attrib
+    if not allowed.issuperset(attrib):
+        extra = sorted(set(attrib) - allowed)
         doc.problems.append(f"{extra[0]}={shown(el.get(extra[0], ''), 30)} on a <{tag}>, which cardgen never writes")
-    if tag == "g" and el.get("transform") is not None:
-        m = _TRANSLATE.fullmatch(el.get("transform", ""))
+    if tag == "text":
+        _text(el, doc, dx, dy)
+        return
+    if tag == "g" and "transform" in attrib:
+        m = _TRANSLATE.fullmatch(attrib["transform"])
         if not m:
             doc.problems.append(f"a group transform {shown(el.get('transform', ''), 40)}, which cardgen never writes")
         else:
             dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
     if tag in SHAPES:
         _shape(el, tag, doc, dx, dy, painted)
-    elif tag == "text":
-        _text(el, doc, dx, dy)
     elif tag == "image":
         _image(el, doc, dx, dy)
     elif tag in ("title", "desc", "style") and len(el):
         doc.problems.append(f"elements inside <{tag}>, which cardgen never writes")
     elif tag == "style":
         _font_faces(el, doc)
+    if tag == "style":
+        return
     inside = painted and tag not in ("defs", "clipPath")
-    if tag not in ("text", "style"):
-        for child in el:
-            _walk(child, doc, dx, dy, painted=inside, fonts=fonts)
+    for child in el:
+        _walk(child, doc, dx, dy, painted=inside, fonts=fonts)
 
 
 # What the SVG writer embeds: per face, one rule, the regular one first.
@@ -270,41 +289,51 @@ def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
 
 
 def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
-    role = el.get("class", "")
+    # (a big pack has ~10 000 texts: the attributes are looked up once each, in the dict)
+    get = el.attrib.get
+    problems = doc.problems
+    role = get("class", "")
     what = f"a <text class={role!r}>" if role else "a <text>"
     if len(el):
-        doc.problems.append(f"elements inside {what}, which cardgen never writes")
-    text = " ".join("".join(el.itertext()).split())
-    x, y, size = _num(el.get("x")), _num(el.get("y")), _num(el.get("font-size"))
+        problems.append(f"elements inside {what}, which cardgen never writes")
+        text = " ".join("".join(el.itertext()).split())
+    else:
+        text = " ".join((el.text or "").split())
+    x, y, size = _num(get("x")), _num(get("y")), _num(get("font-size"))
     if x is None or y is None:
-        doc.problems.append(f"{what} without a proper position")
+        problems.append(f"{what} without a proper position")
         return
     if size is None or size < MIN_TEXT_MM:
-        doc.problems.append(
-            f"{what} with font-size {shown(el.get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
+        problems.append(
+            f"{what} with font-size {shown(get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
         )
         size = size or 0.0
-    theme = doc.theme is not None and el.get("font-family") == SVG_THEME_FAMILY
-    family = _FAMILY_OF_ATTR.get(el.get("font-family", ""), "")
+    font_family = get("font-family", "")
+    theme = doc.theme is not None and font_family == SVG_THEME_FAMILY
+    family = _FAMILY_OF_ATTR.get(font_family, "")
     if not family and not theme:
-        doc.problems.append(f"{what} in font {shown(el.get('font-family', ''), 40)}, not a shipped one")
-    weight = el.get("font-weight")
+        problems.append(f"{what} in font {shown(font_family, 40)}, not a shipped one")
+    weight = get("font-weight")
     if weight not in (None, "bold"):
-        doc.problems.append(f"{what} with font-weight {shown(weight or '', 20)}, which cardgen never writes")
-    anchor = el.get("text-anchor", "start")
+        problems.append(f"{what} with font-weight {shown(weight or '', 20)}, which cardgen never writes")
+    anchor = get("text-anchor", "start")
     if anchor not in ("start", "middle", "end"):
-        doc.problems.append(f"{what} with text-anchor {shown(anchor, 20)}")
+        problems.append(f"{what} with text-anchor {shown(anchor, 20)}")
         anchor = "start"
-    fill = _paint(el, "fill", doc, "text", none_ok=False)
-    if fill is None and "fill" not in el.attrib:
-        doc.problems.append(f"{what} without its colour")
+    fill = get("fill")
+    if fill is None:
+        problems.append(f"{what} without its colour")
+    elif not _HEX.fullmatch(fill):
+        problems.append(f"fill={shown(fill, 30)} on a <text>, which cardgen never writes")
+        fill = None
+    else:
+        fill = fill.lower()
     rotate = 0
-    if el.get("transform") is not None:
-        m = _ROTATE.fullmatch(el.get("transform", ""))
+    transform = get("transform")
+    if transform is not None:
+        m = _ROTATE.fullmatch(transform)
         if not m or _num(m.group(2)) != x or _num(m.group(3)) != y:
-            doc.problems.append(
-                f"{what} with transform {shown(el.get('transform', ''), 40)}, which cardgen never writes"
-            )
+            problems.append(f"{what} with transform {shown(transform, 40)}, which cardgen never writes")
         else:
             rotate = int(m.group(1)) % 360
     # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)

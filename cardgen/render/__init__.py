@@ -57,3 +57,11 @@ def writer(fmt: str) -> Callable[..., bytes]:
 
 def render(fmt: str, pages: Sequence[Drawing], *, title: str = "") -> bytes:
     return writer(fmt)(pages, title=title)
+
+
+def font_problem(data: bytes) -> str | None:
+    """What keeps the PDF writer from embedding the TrueType font ``data`` (``render.pdf``'s
+    ``font_problem``), or None; looked up by name as a writer is, so that reading a theme (which
+    every command may do) does not import ReportLab (35 ms) in a process that draws no PDF."""
+    check: Callable[[bytes], str | None] = import_module("cardgen.render.pdf").font_problem
+    return check(data)

@@ -26,10 +26,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
 from cardgen.layout.shapes import Drawing, Image, Text
+from cardgen.presets import OUTPUT_CONDITION
 from cardgen.render.bidi import visual
 from cardgen.render.pdf import FONT_NAMES, PT, _Page, _page_boxes, _register_fonts, _Written, font_name
 
-OUTPUT_CONDITION = "CGATS TR 001"  # SWOP coated, as registered with the ICC
 REGISTRY = "http://www.color.org"
 OUTPUT_INFO = "U.S. Web Coated (SWOP); colours converted by formula, not by profile"
 

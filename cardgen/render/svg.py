@@ -93,6 +93,10 @@ def _paint(attrs: dict[str, str], fill: str | None, stroke: str | None, width: f
     return attrs
 
 
+_FAMILIES = {family: _attr(name) for family, name in SVG_FAMILIES.items()}  # a text's font-family
+_THEME_FAMILY = _attr(SVG_THEME_FAMILY)
+
+
 class _Writer(Renderer):
     """The shapes of one drawing as markup, with the clip paths and characters they need.
     SVG has groups of its own, so a shape's coordinates are written as they are, relative to
@@ -110,17 +114,23 @@ class _Writer(Renderer):
         return {"class": _attr(shape.role)} if shape.role else {}
 
     def text(self, t: Text, dx: float, dy: float) -> None:
-        attrs = self._attrs(t)
-        attrs["x"], attrs["y"] = _n(t.x), _n(t.y)
+        # The attributes in svgwrite's order (sorted by name, empty ones left out) as they come,
+        # with no dict to sort: a big pack has ten thousand texts.
+        x, y = _n(t.x), _n(t.y)
         family = drawn_family(t.text, t.family) if t.font is None else ""
-        attrs["font-family"] = _attr(SVG_FAMILIES[family] if family else SVG_THEME_FAMILY)
-        attrs["font-size"] = _n(t.size)
-        attrs["text-anchor"] = _attr(t.anchor)
-        attrs["fill"] = _attr(t.fill)
+        head = ["<text"]
+        if t.role:
+            head.append(f' class="{_attr(t.role)}"')
+        if t.fill:
+            head.append(f' fill="{_attr(t.fill)}"')
+        head.append(f' font-family="{_FAMILIES[family] if family else _THEME_FAMILY}" font-size="{_n(t.size)}"')
         if t.bold:
-            attrs["font-weight"] = "bold"
+            head.append(' font-weight="bold"')
+        if t.anchor:
+            head.append(f' text-anchor="{_attr(t.anchor)}"')
         if t.rotate:
-            attrs["transform"] = f"rotate({t.rotate} {_n(t.x)} {_n(t.y)})"
+            head.append(f' transform="rotate({t.rotate} {x} {y})"')
+        head.append(f' x="{x}" y="{y}"')
         if t.font is not None:
             self.theme_chars.setdefault((t.font, t.bold), set()).update(t.text)
         elif family == "sans":
@@ -128,14 +138,22 @@ class _Writer(Renderer):
         else:
             self.chars[t.bold].update(t.text)
         text = str(t.text)
-        self.parts.append(_open("text", attrs) + (f">{_cdata(text)}</text>" if text else " />"))
+        head.append(f">{_cdata(text)}</text>" if text else " />")
+        self.parts.append("".join(head))
 
     def rect(self, r: Rect, dx: float, dy: float) -> None:
-        attrs = self._attrs(r)
-        attrs.update(x=_n(r.x), y=_n(r.y), width=_n(r.w), height=_n(r.h))
+        # (in svgwrite's order, as ``text`` is: every card has a few)
+        head = ["<rect"]
+        if r.role:
+            head.append(f' class="{_attr(r.role)}"')
+        head.append(f' fill="{_attr(r.fill or "none")}" height="{_n(r.h)}"')
         if r.radius:
-            attrs["rx"] = attrs["ry"] = _n(r.radius)
-        self.parts.append(_open("rect", _paint(attrs, r.fill, r.stroke, r.stroke_width)) + " />")
+            radius = _n(r.radius)
+            head.append(f' rx="{radius}" ry="{radius}"')
+        if r.stroke:
+            head.append(f' stroke="{_attr(r.stroke)}" stroke-width="{_n(r.stroke_width)}"')
+        head.append(f' width="{_n(r.w)}" x="{_n(r.x)}" y="{_n(r.y)}" />')
+        self.parts.append("".join(head))
 
     def line(self, ln: Line, dx: float, dy: float) -> None:
         attrs = self._attrs(ln)

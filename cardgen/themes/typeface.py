@@ -18,7 +18,7 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.layout.shapes import Typeface
-from cardgen.render.pdf import font_problem
+from cardgen.render import font_problem
 
 MAX_FONT_BYTES = 30 * 1024 * 1024
 TRUETYPE = (b"\x00\x01\x00\x00", b"true")

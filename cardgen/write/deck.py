@@ -178,7 +178,7 @@ def write_deck(
     plan: SheetPlan,
     manifest: Mapping[str, object],
     extra: Mapping[str, bytes | Callable[[], bytes]],
-    check: Callable[[Path, Any], list[Violation]],
+    check: Callable[[Path, Callable[[], Any]], list[Violation]],
     out: Path,
     folder_name: str = "cards",
     noun: str = "cards",
@@ -189,13 +189,14 @@ def write_deck(
 
     ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
     ``sheets`` writes the PDF (named as the folder is, with ``write_sheets``) on another core while
-    this process writes the rest, and returns what it read back of it, which goes to ``check``
-    with the staged folder. ``manifest``: the product's own keys of ``pack.json``
-    (``manifest.deck_record`` adds the deck's). ``extra`` files may be given as functions
-    that make them. ``export_back`` is the back for a TTS deck when no backs are printed.
-    ``back`` may be several backs by file stem (``{"back-A": …, "back-B": …}``: packs whose
-    backs carry their marks), each written as an SVG; the PNG, TTS and print service exports take
-    one back only (a service's back is ``export_back`` when no backs are printed).
+    this process writes the rest, and returns what it read back of it; ``check`` gets the staged
+    folder and a function that waits for that (so it can read the other files meanwhile).
+    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's).
+    ``extra`` files may be given as functions that make them. ``export_back`` is the back for a
+    TTS deck when no backs are printed. ``back`` may be several backs by file stem (``{"back-A":
+    …, "back-B": …}``: packs whose backs carry their marks), each written as an SVG; the PNG, TTS
+    and print service exports take one back only (a service's back is ``export_back`` when no
+    backs are printed).
     """
     folder = out / (slug + opts.suffix)
     backs = {"back": back} if isinstance(back, Drawing) else dict(back or {})
@@ -255,8 +256,7 @@ def write_deck(
                 if service is not None and tts_back is not None:
                     after = lambda i: progress(done + i, steps) if progress else None  # noqa: E731
                     write_service(stage.write, service, faces, tts_back, folder.name, after, fonts)
-        read = stage.wait(made)
-        violations = check(stage.tmp, read)
+        violations = check(stage.tmp, lambda: stage.wait(made))
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()

@@ -484,6 +484,7 @@ class Staging:
         self.committed = False
         self.created: list[Path] = []
         self.files: dict[str, str | None] = {}  # staged file -> its digest (None: written elsewhere, see ``place``)
+        self.folders: set[Path] = set()  # folders of the stage made already (a deck writes a thousand files in one)
         base = check_writable(dest)
         self.parent = dest.absolute().parent
         if base == self.parent:
@@ -526,7 +527,7 @@ class Staging:
     def write(self, rel: str, data: bytes) -> None:
         target = self.tmp / rel
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folder(target.parent)
             target.write_bytes(data)
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
@@ -537,11 +538,17 @@ class Staging:
         the rest once ``wait`` has seen that work done."""
         target = self.tmp / rel
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folder(target.parent)
         except OSError as e:
             raise _fail("write to", self.dest, e) from None
         self.files[rel] = None
         return target
+
+    def _folder(self, folder: Path) -> None:
+        """Make ``folder`` of the stage (and those above it) unless made already."""
+        if folder not in self.folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.folders.add(folder)
 
     def wait(self, work: Future[T]) -> T:
         """The result of work writing into the stage elsewhere (``place``); a failure to write
