@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import math
+
 from cardgen.layout.shapes import Circle, Path, Polygon, Rect, Shape
 
 LOCO_RED = "#d7191c"
@@ -57,4 +59,170 @@ def locomotive(
         circle(52, 57, 3.2, light),
         circle(78, 57, 3.2, light),
         rect(50, 55.5, 30, 3, light, radius=1.5),
+    ]
+
+
+def mix(colour: str, into: str, amount: float) -> str:
+    """``amount`` of ``colour`` mixed into ``into`` (both ``#rrggbb``).
+
+    >>> mix("#000000", "#ffffff", 0.25)
+    '#bfbfbf'
+    """
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(into[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b))
+
+
+# --- the railway of the card faces and backs: flat silhouettes, each one Path --------------------
+#
+# Drawn as a sign painter would (the level-crossing sign's locomotive, not a cartoon): one
+# outline each, filled in one colour, so a face holds a few shapes however big the pack, and a
+# checker compares them one for one. Every function draws in mm, y down.
+
+# A steam locomotive facing left on a 100 × 64 grid: wheels on the rail at y = 64, the chimney's
+# top at y = 4; cowcatcher, smokebox, chimney, dome, boiler, cab with its roof, and the wheels as
+# half-discs under the frame (one outline: no holes, no strokes).
+_ENGINE: tuple[tuple[float, ...], ...] = (
+    (9, 47),  # up the cowcatcher to the buffer beam
+    (9, 31),
+    (9, 27, 11, 25, 15, 25),  # the smokebox's rounded top
+    (17, 25),
+    (17, 13),  # chimney, its flared cap
+    (13, 10),
+    (13, 5),
+    (28, 5),
+    (28, 10),
+    (24, 13),
+    (24, 25),
+    (35, 25),
+    (35, 17, 47, 17, 47, 25),  # the dome
+    (58, 25),
+    (58, 16),  # cab front, then the roof overhanging both ways
+    (54, 16),
+    (54, 10),
+    (98, 10),
+    (98, 16),
+    (94, 16),
+    (94, 52),  # down the back of the cab to the frame
+)
+# wheels: centre x and radius, standing on the rail (y = 64); the frame's underside is y = 52
+ENGINE_WHEELS = ((85, 7.0), (65, 10.5), (42, 10.5), (21, 7.0))
+_FRAME = 52.0
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:
+    """The circle of centre (cx, cy) from angle ``a0`` to ``a1`` (radians, y down: positive turns
+    clockwise on paper) as cubics of at most a quarter turn each, not including its start."""
+    n = max(1, math.ceil(abs(a1 - a0) / (math.pi / 2) - 1e-9))
+    step = (a1 - a0) / n
+    k = 4 / 3 * math.tan(step / 4) * r
+    out: list[tuple[float, ...]] = []
+    for i in range(n):
+        t0, t1 = a0 + i * step, a0 + (i + 1) * step
+        x0, y0 = cx + r * math.cos(t0), cy + r * math.sin(t0)
+        x1, y1 = cx + r * math.cos(t1), cy + r * math.sin(t1)
+        out.append((x0 - k * math.sin(t0), y0 + k * math.cos(t0), x1 + k * math.sin(t1), y1 - k * math.cos(t1), x1, y1))
+    return out
+
+
+def _wheel(cx: float, r: float, frame: float, rail: float) -> list[tuple[float, ...]]:
+    """A wheel of radius ``r`` standing on ``rail``, below a frame whose underside is ``frame``:
+    from where it leaves the frame on the right, round under, to where it meets it on the left."""
+    cy = rail - r
+    t = math.asin(max(-1.0, min(1.0, (frame - cy) / r)))  # where the circle crosses the frame
+    return [(cx + r * math.cos(t), frame), *_arc(cx, cy, r, t, math.pi - t)]
+
+
+def engine(x: float, rail: float, width: float, fill: str, *, role: str = "engine") -> Path:
+    """A steam locomotive facing left, ``width`` wide and 0.65 × width tall: its front at ``x``,
+    its wheels on the rail at y = ``rail``."""
+    k = width / 96
+    top = rail - 64 * k
+
+    def p(*uv: float) -> tuple[float, ...]:
+        return tuple(x + (v - 2) * k if i % 2 == 0 else top + v * k for i, v in enumerate(uv))
+
+    segs = [p(*s) for s in _ENGINE]
+    for cx, r in ENGINE_WHEELS:  # along the frame from the back, each wheel round under it
+        segs += [p(*s) for s in _wheel(cx, r, _FRAME, 64.0)]
+    segs += [p(14, _FRAME), p(14, 59), p(5, 61)]  # the buffer beam and the cowcatcher's toe
+    return Path(p(2, 61), tuple(segs), fill=fill, role=role)  # type: ignore[arg-type]
+
+
+def wagons(
+    x: float,
+    rail: float,
+    pitch: float,
+    count: int,
+    height: float,
+    *,
+    fill: str,
+    stroke: str | None = None,
+    stroke_width: float = 0.0,
+    wheels: bool = True,
+    role: str = "wagons",
+) -> Path:
+    """``count`` wagons in a row from ``x``, one every ``pitch`` mm, coupled, their wheels on the
+    rail at y = ``rail`` and their bodies ``height`` tall: one outline. Without ``wheels`` they are
+    a row of boxes standing on ``rail`` (a plain face's pictogram), joined by the same bars."""
+    gap = min(pitch * 0.22, 1.2)  # (as ``spaces.spaces_pictogram`` counts it)
+    body = pitch - gap
+    r = min(body * 0.17, height * 0.28) if wheels else 0.0
+    bottom = rail - r * 1.35  # the wheels reach the rail, a third of each under the body
+    top = bottom - height
+    bar_top, bar_bottom = bottom - height * 0.26, bottom - height * 0.16
+    segs: list[tuple[float, ...]] = []
+    for i in range(count):  # along the tops, left to right, down to the bar between each two
+        left = x + i * pitch
+        if i:
+            segs += [(left, bar_top), (left, top)]
+        segs.append((left + body, top))
+        if i < count - 1:
+            segs.append((left + body, bar_top))
+    for i in reversed(range(count)):  # back along the bottoms, right to left, the wheels below
+        left = x + i * pitch
+        if i < count - 1:
+            segs += [(left + body, bar_bottom), (left + body, bottom)]
+        else:
+            segs.append((left + body, bottom))
+        for cx in (left + body * 0.75, left + body * 0.25) if wheels else ():
+            segs += _wheel(cx, r, bottom, rail)
+        segs.append((left, bottom))
+        if i:
+            segs.append((left, bar_bottom))
+    return Path((x, top), tuple(segs), fill=fill, stroke=stroke, stroke_width=stroke_width, role=role)  # type: ignore[arg-type]
+
+
+def track(
+    x0: float, x1: float, middle: float, gauge: float, *, rail: str, sleeper: str, scale: float = 1.0
+) -> list[Shape]:
+    """A straight track across from ``x0`` to ``x1``, centred on y = ``middle``: sleepers (one
+    comb-shaped outline, its spine hidden under the lower rail) and two rails ``gauge`` apart
+    (inner edges). Centred in x, so it is the same track turned 180° about its middle."""
+    rail_w = 0.45 * scale
+    over = 0.55 * scale  # the sleepers run past the rails
+    sleeper_w, pitch = 1.1 * scale, 2.6 * scale
+    count = max(1, int((x1 - x0 - sleeper_w) / pitch) + 1)
+    first = (x0 + x1) / 2 - (count - 1) * pitch / 2 - sleeper_w / 2
+    top, bottom = middle - gauge / 2 - rail_w - over, middle + gauge / 2 + rail_w + over
+    spine_top, spine_bottom = middle + gauge / 2 + rail_w * 0.2, middle + gauge / 2 + rail_w * 0.8
+    segs: list[tuple[float, float]] = []
+    for i in range(count):  # up each sleeper, across its top, down to the spine
+        left = first + i * pitch
+        if i:
+            segs += [(left, spine_top)]
+        segs += [(left, top), (left + sleeper_w, top)]
+        segs.append((left + sleeper_w, spine_top if i < count - 1 else bottom))
+    for i in reversed(range(count)):
+        left = first + i * pitch
+        if i < count - 1:
+            segs += [(left + sleeper_w, spine_bottom), (left + sleeper_w, bottom)]
+        segs.append((left, bottom))
+        if i:
+            segs.append((left, spine_bottom))
+    sleepers = Path(segs[-1], tuple(segs[:-1]), fill=sleeper, role="sleepers")
+    return [
+        sleepers,
+        Rect(x0, middle - gauge / 2 - rail_w, x1 - x0, rail_w, fill=rail, role="rail"),
+        Rect(x0, middle + gauge / 2, x1 - x0, rail_w, fill=rail, role="rail"),
     ]

@@ -126,8 +126,8 @@ class NumberedPack(Generic[S]):
         """The pack's ``rules.html``."""
         raise NotImplementedError
 
-    def notes(self, spec: S) -> list[str]:
-        """What the build says about the pack beyond where it went (warnings, say)."""
+    def notes(self, spec: S, opts: PrintOptions) -> list[str]:
+        """What the build says about the pack beyond where it went (warnings, say: a title cut short)."""
         return []
 
     # ---- what the base does
@@ -157,7 +157,7 @@ class NumberedPack(Generic[S]):
             out=out,
             progress=progress,
         )
-        result.notes += self.notes(spec)
+        result.notes += self.notes(spec, opts)
         return result
 
     def _files(self, spec: S, opts: PrintOptions) -> dict[str, Callable[[], bytes]]:
