@@ -61,7 +61,7 @@ def back_design(
     w, h = size
     ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
     scale = scale_of(w, h)
-    inset = max(SAFE, min(w, h) * 0.06)
+    inset = max(SAFE + 0.25, min(w, h) * 0.06)  # the frame, its stroke too, inside the safe zone
     ring = 3.0 * scale  # a pack's letter in the corners, clear of the name (which keeps out of their band)
     at = inset + 1.4 * scale + ring
     ringed: list[Shape] = [*pack_mark(at, at, ring, mark, accent)] if mark else []

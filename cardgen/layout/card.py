@@ -46,7 +46,6 @@ from cardgen.layout.shapes import (
     Rect,
     Shape,
     Text,
-    fit_size,
     text_width,
     turned,
 )
@@ -56,7 +55,7 @@ from cardgen.rules.check import Card
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern
 
-__all__ = ["MIN_TYPE", "SAFE", "card_face", "double_ended_face", "pack_mark", "reads_otherwise_turned"]
+__all__ = ["MIN_TYPE", "SAFE", "card_face", "double_ended_face", "mix", "pack_mark", "reads_otherwise_turned"]
 
 INK = "#1a1a1a"
 PAPER = "#ffffff"
@@ -357,17 +356,11 @@ def decoration(x0: float, x1: float, rail: float, height: float, accent: str) ->
     ]
 
 
-def title_warning(kind: FaceType, title: str, what: str) -> str | None:
+def title_warning(kind: FaceType, title: str) -> str | None:
     """One line saying the title was cut short on these cards, or None."""
     if not kind.title_cut:
         return None
-    shown = " ".join(kind.title)
     return (
-        f"warning: the title {' '.join(title.split())!r} is too long for {what} "
-        f"({kind.w:g} × {kind.h:g} mm): printed as {shown!r}; shorten it to fit"
+        f"warning: the title {' '.join(title.split())!r} is too long for {kind.w:g} × {kind.h:g} mm cards: "
+        f"printed as {' '.join(kind.title)!r}; shorten it to fit"
     )
-
-
-def fit_or_least(text: str, size: float, width: float) -> float:
-    """``size``, shrunk so ``text`` fits ``width``, but never below 6 pt."""
-    return max(MIN_TYPE, fit_size(text, size, width, family="sans"))

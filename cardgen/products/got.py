@@ -102,7 +102,7 @@ class GamePack(NumberedPack[Pattern]):
 
     def notes(self, spec: Pattern, opts: PrintOptions) -> list[str]:
         kind = pack_type(pattern_faces(spec, spec.packs > 1), opts.card, opts.title, opts.theme or DEFAULT)
-        warning = title_warning(kind, opts.title, "these cards")
+        warning = title_warning(kind, opts.title)
         return [warning] if warning else []
 
     def handout(self, spec: Pattern, title: str) -> bytes:

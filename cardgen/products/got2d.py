@@ -48,7 +48,9 @@ class GridPackProduct(NumberedPack[GridPack]):
 
     def face(self, item: Item[Card[PackAbility2D]], spec: GridPack, opts: PrintOptions) -> Drawing:
         assert item.card is not None  # a 2D pack has no wild cards
-        return grid_card_face(item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or DEFAULT)
+        return grid_card_face(
+            item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or DEFAULT
+        )
 
     def back(self, spec: GridPack, opts: PrintOptions, mark: str = "") -> Drawing:
         return grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or DEFAULT)
@@ -59,7 +61,7 @@ class GridPackProduct(NumberedPack[GridPack]):
 
     def notes(self, spec: GridPack, opts: PrintOptions) -> list[str]:
         kind = pack_type(grid_faces(spec), opts.card, opts.title, opts.theme or DEFAULT)
-        warning = title_warning(kind, opts.title, "these cards")
+        warning = title_warning(kind, opts.title)
         return [f"warning: {w}" for w in spec.warnings()] + ([warning] if warning else [])
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import replace
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
