@@ -232,3 +232,25 @@ def test_a_title_too_long_for_mini_cards_is_cut_and_the_build_says_so_in_one_lin
     # a title that fits says nothing
     build(tmp_path / "fits", "pack", "--pattern", "two", "--census", "7", "--card", "mini", "--title", "Night mail")
     assert "warning" not in capsys.readouterr().out
+
+
+def test_the_railway_art_is_held_to_its_svg_in_the_pdf(tmp_path, capsys):
+    """The art is compared slot by slot like every shape: card 1's track losing its sleepers in the
+    PDF alone (a path of the pack's light colour deleted) is named, card 2 left alone."""
+    import re
+
+    import pikepdf
+
+    folder = build(tmp_path, "pack", "--pattern", "two", "--census", "3", "--copies", "2")
+    path = next(folder.glob("*.pdf"))
+    sleepers = re.compile(rb"(\.839216 \.698039 \.698039 rg\n)n [^\n]*? h\nf\*\n")  # #d6b2b2, pattern two's
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        data = pdf.pages[0].Contents.read_bytes()
+        edited = sleepers.sub(rb"\1", data, count=1)
+        assert edited != data
+        pdf.pages[0].Contents = pdf.make_stream(edited)
+        pdf.save(path)
+    capsys.readouterr()
+    assert run(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "slot 1 (card 1)" in out and "shapes" in out and "(card 2)" not in out, out
