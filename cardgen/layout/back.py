@@ -153,7 +153,7 @@ def _train_half(
     body = mix(PAPER, accent, 0.92)
     train: list[Shape] = [
         engine(x0, rail, ew, body, role="back-engine"),
-        wagons(x0 + ew + 0.1 * height, rail, tw, 1, height * 0.42, fill=body, role="back-tender"),
+        *wagons(x0 + ew + 0.1 * height, rail, tw, 1, height * 0.42, fill=body, wheels=body, role="back-tender"),
         # the cab's window (x 66-86, y 20-31 of the engine's 96 × 64 grid), in the ground's colour
         Rect(x0 + 64 * k, rail - 44 * k, 20 * k, 11 * k, fill=accent, radius=1.5 * k, role="back-window"),
     ]

@@ -317,7 +317,7 @@ def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: 
     shapes: list[Shape] = frame(w, h, bleed, face.tint, accent, panel, "panel-removal" if face.removal else "panel")
     if kind.track:
         shapes += middle_track(w, h, scale, accent)
-    shapes += [*top, *turned(top, w, h), *logo_shapes(kind, theme, accent)]
+    shapes += [*top, *turned_half(top, w, h), *logo_shapes(kind, theme, accent)]
     meta = {"number": number, "ability": face.code}
     if face.set_name:
         meta["set"] = face.set_name
@@ -329,6 +329,17 @@ def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: 
         title=f"{number} {face.label}",
         meta=meta,
     )
+
+
+def turned_half(top: list[Shape], w: float, h: float) -> list[Shape]:
+    """``shapes.turned`` of a face's upper half; its art (the same engine, wagons and marks on
+    card after card of a pack) turned once and remembered."""
+    return [turned([s], w, h)[0] if isinstance(s, Text) else _turned_one(s, w, h) for s in top]
+
+
+@lru_cache(maxsize=4096)
+def _turned_one(shape: Shape, w: float, h: float) -> Shape:
+    return turned([shape], w, h)[0]
 
 
 def middle_track(w: float, h: float, scale: float, accent: str) -> list[Shape]:
@@ -352,7 +363,17 @@ def decoration(x0: float, x1: float, rail: float, height: float, accent: str) ->
     left = x0
     return [
         engine(left, rail, ew, mix(accent, INK, 0.45), role="engine"),
-        wagons(left + ew + 0.12 * height, rail, pitch, 2, height * 0.42, fill=PAPER, stroke=accent, stroke_width=0.25),
+        *wagons(
+            left + ew + 0.12 * height,
+            rail,
+            pitch,
+            2,
+            height * 0.42,
+            fill=PAPER,
+            stroke=accent,
+            stroke_width=0.25,
+            wheels=INK,
+        ),
     ]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from cardgen.layout.art import engine, mix, wagons
-from cardgen.layout.shapes import Path, Polygon, Rect, Shape
+from cardgen.layout.shapes import Line, Path, Polygon, Rect, Shape
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility
 
@@ -84,12 +84,20 @@ def spaces_pictogram(
     pitch = (x1 - left + gap) / count
     body_h = height * (0.42 if railway else 0.55)
     outline = max(0.18, min(0.3, pitch * 0.05))
-    out.append(
-        wagons(left, rail, pitch, count, body_h, fill=paper, stroke=accent, stroke_width=outline, wheels=railway)
+    out += wagons(
+        left,
+        rail,
+        pitch,
+        count,
+        body_h,
+        fill=paper,
+        stroke=accent,
+        stroke_width=outline,
+        wheels=ink if railway else None,
     )
-    train = out[-1]
-    assert isinstance(train, Path)
-    top = min(y for _, y in train.points())  # the wagons' tops
+    line = out[-1 if not railway else -2]
+    assert isinstance(line, Line)
+    top = line.y1 - line.stroke_width / 2  # the wagons' bodies' tops
     body_w = pitch - gap
     room = top - (rail - height)  # over the wagons: loads, an arc
     inset = outline / 2

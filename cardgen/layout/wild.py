@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardgen.layout.art import engine
-from cardgen.layout.card import INK, PAPER, frame, logo_shapes, middle_track, mix, pack_mark, pack_type
+from cardgen.layout.card import INK, PAPER, frame, logo_shapes, middle_track, mix, pack_mark, pack_type, turned_half
 from cardgen.layout.facetype import LINE, SANS_CAP, FaceType, PackFaces, fit_lines
-from cardgen.layout.shapes import Drawing, Shape, Text, text_width, turned, walk
+from cardgen.layout.shapes import Drawing, Shape, Text, text_width, walk
 from cardgen.layout.spaces import ENGINE_RATIO
 from cardgen.layout.theme import DEFAULT, Theme
 from cardgen.layout.typescale import SCALE, fitting
@@ -91,7 +91,7 @@ def wild_face(
     shapes: list[Shape] = [ground, panel]
     if kind.track:
         shapes += middle_track(w, h, scale, accent)
-    shapes += [*top, *turned(top, w, h), *logo_shapes(kind, theme, accent)]
+    shapes += [*top, *turned_half(top, w, h), *logo_shapes(kind, theme, accent)]
     meta = {"number": WILD_NUMBER, "ability": WILD_ABILITY}
     if set_name:
         meta["set"] = set_name
