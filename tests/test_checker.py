@@ -123,7 +123,7 @@ def edit_pdf(folder: Path, page: int, edit) -> None:  # type: ignore[no-untyped-
 
 # The first card's texts on page 1, as ReportLab writes them: corner index upright ("1 0 0 1 x y cm"
 # then a 12.4 pt string, a step of the type scale), the large number (44.6 pt), and the turned
-# copies ("-1 0 0 -1 x y cm"); F1 is the sans family's bold, the numbers' font.
+# copies ("-1 0 0 -1 x y cm"); F1 is the monospace bold, the numbers' and abilities' font.
 INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
 TURNED_BIG_1 = re.compile(
     rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F1\+0 44.58047 Tf [0-9.]+ TL )\(1\)"
@@ -227,7 +227,7 @@ def test_a_damaged_font_stream_names_the_font(capsys, pack):  # type: ignore[no-
     _, start, _ = next(s for s in streams(path) if s[0] == "font")
     data[start + 500] ^= 0xFF
     path.write_bytes(bytes(data))
-    fails_naming(capsys, folder, "(the embedded font AtkinsonHyperlegible-Bold")  # the numbers' font, the page's first
+    fails_naming(capsys, folder, "(the embedded font DejaVuSansMono")
 
 
 def test_a_cross_reference_table_pointing_astray_is_caught_and_pypdf_stays_quiet(capsys, pack):  # type: ignore[no-untyped-def]

@@ -154,7 +154,7 @@ def test_the_spaces_pictogram_marks_the_spaces_of_the_ability():
     assert a.fill == c.fill != x.fill  # a swap's wagons in the pack's colour, a removal's in ink
     removal_face = card_face(removal, pack, CARDS["poker"])
     assert sum(1 for s in removal_face.shapes if getattr(s, "role", "") == "space-cross") == 2  # each half
-    assert sum(1 for s in card_face(swap, pack, CARDS["poker"]).shapes if getattr(s, "role", "") == "space-arc") == 6
+    assert sum(1 for s in card_face(swap, pack, CARDS["poker"]).shapes if getattr(s, "role", "") == "space-arc") == 2
 
 
 def test_a_face_stays_a_handful_of_shapes():

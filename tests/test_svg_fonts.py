@@ -146,8 +146,8 @@ def test_each_weight_used_is_embedded_with_every_glyph_and_the_fonts_metrics(pac
         svg = card_svg(pack, n)
         faces = faces_of(svg)
         texts = texts_by_face(svg)
-        # a card's texts are all bold: its numbers in the sans family, its abilities (arrows) in the monospace one
-        assert set(faces) == {k for k, t in texts.items() if t} == {(SANS, "bold"), (MONO, "bold")}
+        # a card's texts are all bold, in the monospace family (numbers, codes, arrows)
+        assert set(faces) == {k for k, t in texts.items() if t} == {(MONO, "bold")}
         for (family, weight), data in faces.items():
             font = TTFont(io.BytesIO(data))
             cmap = font.getBestCmap()
@@ -165,14 +165,14 @@ def test_each_weight_used_is_embedded_with_every_glyph_and_the_fonts_metrics(pac
 def test_the_subset_is_small_and_stamped_like_the_shipped_font(pack):  # type: ignore[no-untyped-def]
     svg = card_svg(pack, 1)
     faces = faces_of(svg)
-    assert set(faces) == {(SANS, "bold"), (MONO, "bold")}
-    # two small faces and the railway art (a few paths and dashed lines)
-    assert len(svg.encode("utf-8")) < 20_000
+    assert set(faces) == {(MONO, "bold")}
+    # one small face and the railway art (a few paths and dashed lines)
+    assert len(svg.encode("utf-8")) < 14_000
     for (family, _), data in faces.items():
         font = TTFont(io.BytesIO(data))
         shipped = TTFont(str(font_path(True, "sans" if family == SANS else "mono")))
-        assert len(font.getGlyphOrder()) < 120  # digits, capitals, arrows and .notdef; DejaVu has ~3000
-        assert len(data) < 8000
+        assert len(font.getGlyphOrder()) < 60  # digits, capitals, five arrows and .notdef; DejaVu has ~3000
+        assert len(data) < 6000
         # no build time inside: same bytes every build
         assert (font["head"].created, font["head"].modified) == (shipped["head"].created, shipped["head"].modified)
 
@@ -206,7 +206,7 @@ def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-de
     for item in spec.printed():
         render("svg", [PACK.face(item, spec, print_options())])
     info = fonts_module.font_face.cache_info()
-    assert info.misses == 2 and info.hits == 2 * 264 - 2  # the numbers' sans bold, the abilities' monospace bold
+    assert info.misses == 1 and info.hits == 263
 
 
 @pytest.mark.parametrize("family", ["mono", "sans"])

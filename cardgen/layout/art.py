@@ -151,6 +151,41 @@ def engine(x: float, rail: float, width: float, fill: str, *, role: str = "engin
     return Path(p(2, 61), tuple(segs), fill=fill, role=role)  # type: ignore[arg-type]
 
 
+# The pictogram's engine: the same locomotive in straight lines only, its wheels a dashed line
+# as the wagons' are (a face holds two, and a pack 2600: the fewer points, the smaller the PDF).
+_SMALL_ENGINE = (
+    (2, 55), (8, 45), (8, 30), (17, 30), (15, 6), (29, 6), (27, 30), (58, 30), (58, 10), (98, 10), (98, 16),
+    (94, 16), (94, 55),
+)  # fmt: skip
+_SMALL_WHEELS = (14.0, 10.0, 4.0, 14.0, 4.0, 14.0, 6.0, 10.0)  # along the frame from x = 12: wheel, gap …
+
+
+@lru_cache(maxsize=256)
+def small_engine(
+    x: float, rail: float, width: float, fill: str, *, role: str = "engine", wheels: bool = True
+) -> tuple[Shape, ...]:
+    """``engine`` in straight lines: its outline (a polygon) and its four wheels (a dashed line
+    standing on the rail at y = ``rail``; without ``wheels``, the wagons' wheel line runs on
+    under it, ``wagons(lead=…)``), ``width`` wide, its front at ``x``."""
+    k = width / 96
+    top = rail - 64 * k
+    body = Polygon(tuple((x + (u - 2) * k, top + v * k) for u, v in _SMALL_ENGINE), fill=fill, role=role)
+    if not wheels:
+        return (body,)
+    wheel = 9 * k  # from the frame (y = 55) to the rail
+    wheels = Line(
+        x + 10 * k,
+        rail - wheel / 2,
+        x + (10 + sum(_SMALL_WHEELS) - _SMALL_WHEELS[-1]) * k,
+        rail - wheel / 2,
+        stroke=fill,
+        stroke_width=wheel,
+        dash=tuple(v * k for v in _SMALL_WHEELS),
+        role=role,
+    )
+    return body, wheels
+
+
 def wagons(
     x: float,
     rail: float,
@@ -162,34 +197,25 @@ def wagons(
     stroke: str | None = None,
     stroke_width: float = 0.0,
     wheels: str | None = None,
+    lead: int = 0,
     role: str = "wagons",
 ) -> list[Shape]:
     """``count`` wagons in a row from ``x``, one every ``pitch`` mm, coupled, their bodies
     ``height`` tall and their wheels (in the colour ``wheels``) on the rail at y = ``rail``;
-    without wheels a row of boxes standing on the rail (a plain face's pictogram).
+    without wheels a row of boxes standing on the rail (a plain face's pictogram). ``lead``: the
+    wheel line starts that many wagons early, under the engine in front (one line for both).
 
     A few shapes however many wagons (a pack of 1300 faces is drawn, written and checked
-    quickly): each part is one dashed line, its dashes the wagons: the bar that couples them,
-    the bodies' outlines (a wider dash under each body), the bodies, the wheels (a dash for each)."""
-    gap = min(pitch * 0.22, 1.2)  # (as ``spaces.spaces_pictogram`` counts it)
+    quickly): each part is one dashed line, its dashes the wagons: the bodies' outlines (a wider dash under each body), the bodies, the wheels (a dash for each)."""
+    gap = min(pitch * 0.16, 0.8)  # (as ``spaces.spaces_pictogram`` counts it)
     body = pitch - gap
-    r = min(body * 0.14, height * 0.26) if wheels else 0.0
-    bottom = rail - r * 1.6  # the wheels reach the rail, a fifth of each under the body
+    r = min(body * 0.1, height * 0.2) if wheels else 0.0
+    bottom = rail - r * 1.5  # the wheels reach the rail, a quarter of each under the body
     top = bottom - height
     middle = (top + bottom) / 2
     end = x + count * pitch - gap
     sw = stroke_width if stroke else 0.0
-    out: list[Shape] = [
-        Line(
-            x,
-            bottom - height * 0.22,
-            end,
-            bottom - height * 0.22,
-            stroke=stroke or fill,
-            stroke_width=height * 0.12,
-            role=role,
-        )
-    ]
+    out: list[Shape] = []  # (the wagons nearly touch: no bar between them to draw)
     if stroke:
         out.append(
             Line(
@@ -219,7 +245,7 @@ def wagons(
         d = 2 * r  # two wheels a wagon, a quarter of its length from each end
         out.append(
             Line(
-                x + body * 0.25 - r,
+                x - lead * pitch + body * 0.25 - r,
                 rail - r,
                 end - body * 0.25 + r,
                 rail - r,

@@ -27,13 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardgen.layout.art import engine, mix, track, wagons
+from cardgen.layout.art import engine, mix, small_engine, track, wagons
 from cardgen.layout.facetype import (
+    FIGURE_CAP,
+    FIGURES,
     GAUGE,
     LINE,
     MIN_TYPE,
     SAFE,
-    SANS_CAP,
     FaceType,
     PackFaces,
     face_type,
@@ -139,8 +140,8 @@ def pattern_faces(pattern: Pattern, marked: bool) -> PackFaces:
     hashed by identity, and a build draws all its faces from one)."""
     numbers = [str(n) for n in range(1, pattern.size + 1)]
     return PackFaces(
-        number=widest(numbers, bold=True),
-        code=widest([a.code for a in pattern.abilities], bold=True),
+        number=widest(numbers, bold=True, family=FIGURES),
+        code=widest([a.code for a in pattern.abilities], bold=True, family=FIGURES),
         label=widest([a.label for a in pattern.abilities], bold=True, family="mono"),
         note=widest([n for a in pattern.abilities if (n := _note(a, pattern))], bold=False),
         underlined=any(reads_otherwise_turned(n) for n in numbers),
@@ -221,7 +222,15 @@ def pack_mark(cx: float, cy: float, radius: float, mark: str, accent: str) -> tu
     return (
         Circle(cx, cy, radius, fill=PAPER, stroke=accent, stroke_width=radius * 0.14, role="pack-ring"),
         Text(
-            cx, cy + SANS_CAP * size / 2, mark, size, "middle", fill=accent, bold=True, role="pack-mark", family="sans"
+            cx,
+            cy + FIGURE_CAP * size / 2,
+            mark,
+            size,
+            "middle",
+            fill=accent,
+            bold=True,
+            role="pack-mark",
+            family=FIGURES,
         ),
     )
 
@@ -231,18 +240,18 @@ def index_and_title(kind: FaceType, number: str, code: str, accent: str, mark: s
     title lines, as every face of the pack has them."""
     idx = kind.idx
     out: list[Shape] = [
-        Text(kind.ix, kind.iy, number, idx, "start", bold=True, role="index-number", family="sans"),
+        Text(kind.ix, kind.iy, number, idx, "start", bold=True, role="index-number", family=FIGURES),
         Text(
-            kind.ix, kind.code_y, code, kind.code, "start", fill=accent, bold=True, role="index-ability", family="sans"
+            kind.ix, kind.code_y, code, kind.code, "start", fill=accent, bold=True, role="index-ability", family=FIGURES
         ),
     ]
     if mark:
         ring = 0.62 * idx
         right = kind.ix + max(
-            text_width(number, idx, bold=True, family="sans"), text_width(code, kind.code, bold=True, family="sans")
+            text_width(number, idx, bold=True, family=FIGURES), text_width(code, kind.code, bold=True, family=FIGURES)
         )
         circle, letter = pack_mark(
-            right + 0.8 * kind.scale + ring, (kind.iy - SANS_CAP * idx + kind.code_y) / 2, ring, mark, accent
+            right + 0.8 * kind.scale + ring, (kind.iy - FIGURE_CAP * idx + kind.code_y) / 2, ring, mark, accent
         )
         out += [circle, letter]
     font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
@@ -284,8 +293,8 @@ def logo_shapes(kind: FaceType, theme: Theme, accent: str) -> list[Shape]:
 def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: Theme = DEFAULT) -> Drawing:
     """Any double-ended card, in its pack's ``kind``: number and ability large, the corner index
     small (the code under the number), the pictograms, the top half repeated turned 180° in the
-    bottom half, the track across the middle. The theme's font sets the title; numbers are in
-    the sans family's bold digits, abilities with arrows in the monospace family."""
+    bottom half, the track across the middle. The theme's font sets the title; numbers, codes
+    and abilities are in the monospace family's bold (``facetype.FIGURES``), notes in the sans."""
     w, h, scale = kind.w, kind.h, kind.scale
     number, accent = str(face.number), face.accent
     stack = kind.with_note if face.note else kind.without_note
@@ -294,13 +303,13 @@ def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: 
     side = kind.side if face.picture else 0.0
     number_x = w / 2
     if face.picture:  # the number and the 2D pictogram side by side, centred together
-        nw = text_width(number, kind.big, bold=True, family="sans")
+        nw = text_width(number, kind.big, bold=True, family=FIGURES)
         gap = 0.25 * kind.big
         number_x = w / 2 - (gap + side) / 2
         px = number_x + nw / 2 + gap
         top.append(Group(tuple(face.picture(side)), dx=px, dy=stack.number - side, role="picture"))
     texts = [
-        Text(number_x, stack.number, number, kind.big, "middle", bold=True, role="number", family="sans"),
+        Text(number_x, stack.number, number, kind.big, "middle", bold=True, role="number", family=FIGURES),
         Text(w / 2, stack.label, face.label, kind.label, "middle", fill=accent, bold=True, role="ability"),
     ]
     if face.note:
@@ -362,7 +371,7 @@ def decoration(x0: float, x1: float, rail: float, height: float, accent: str) ->
     ew, pitch = height * ENGINE_RATIO, min(height * 1.45, (x1 - x0 - height * (ENGINE_RATIO + 0.12)) / 2)
     left = x0
     return [
-        engine(left, rail, ew, mix(accent, INK, 0.45), role="engine"),
+        *small_engine(left, rail, ew, mix(accent, INK, 0.45)),
         *wagons(
             left + ew + 0.12 * height,
             rail,

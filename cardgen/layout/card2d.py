@@ -27,7 +27,7 @@ from cardgen.layout.card import (
     pack_type,
     reads_otherwise_turned,
 )
-from cardgen.layout.facetype import PackFaces, widest
+from cardgen.layout.facetype import FIGURES, PackFaces, widest
 from cardgen.layout.shapes import Drawing, Line, Path, Polygon, Rect, Shape
 from cardgen.layout.theme import DEFAULT, Theme
 from cardgen.rules.check import Card
@@ -210,8 +210,8 @@ def grid_faces(pack: GridPack) -> PackFaces:
     numbers = [str(n) for n in range(1, pack.size + 1)]
     labels = [a.label for a in abilities]
     return PackFaces(
-        number=widest(numbers, bold=True),
-        code=widest(labels, bold=True),
+        number=widest(numbers, bold=True, family=FIGURES),
+        code=widest(labels, bold=True, family=FIGURES),
         label=widest(labels, bold=True, family="mono"),
         note=widest([n for a in abilities if (n := _note(a))], bold=False),
         underlined=any(reads_otherwise_turned(n) for n in numbers),

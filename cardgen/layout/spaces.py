@@ -2,7 +2,7 @@
 as a train of wagons behind a locomotive (the plain look: a row of boxes), the spaces the ability
 acts on marked, as the 2D cards show their mat.
 
-- A swap (``A↔B``): its two wagons in the card's accent, an arc with a head at each end over them.
+- A swap (``A↔B``): its two wagons in the card's accent, an arc joining them over the train.
 - A removal (``A→X``): its wagon in ink with a white cross, on the removal's tinted panel.
 - A number ability (§9, ``HI→X``, ``HI↔LO`` …): each wagon carries a load, a bar as tall as its
   card's number is high; the wagon the numbers pick (the tallest load, or the shortest) is
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from cardgen.layout.art import engine, mix, wagons
+from cardgen.layout.art import mix, small_engine, wagons
 from cardgen.layout.shapes import Line, Path, Polygon, Rect, Shape
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility
@@ -75,15 +75,18 @@ def spaces_pictogram(
     action = ability.action if isinstance(ability, NumberAbility) else ability.kind
     spaces = picked(ability, count) if isinstance(ability, NumberAbility) else ability.spaces
     out: list[Shape] = []
-    left = x0
+    left, lead = x0, 0
+    ew = height * ENGINE_RATIO if railway else 0.0
     if railway:
-        ew = height * ENGINE_RATIO
-        out.append(engine(x0, rail, ew, ink, role="engine"))
         left = x0 + ew + height * 0.12
-    gap = min((x1 - left) / count * 0.22, 1.2)
+    gap = min((x1 - left) / count * 0.16, 0.8)
     pitch = (x1 - left + gap) / count
+    if railway:  # the wagons' wheel line runs on under the engine where it is a wagon or more long
+        lead = int(ew * 0.8 // pitch)
+        out += small_engine(x0, rail, ew, ink, wheels=not lead)
     body_h = height * (0.42 if railway else 0.55)
     outline = max(0.18, min(0.3, pitch * 0.05))
+    first = len(out)
     out += wagons(
         left,
         rail,
@@ -94,13 +97,13 @@ def spaces_pictogram(
         stroke=accent,
         stroke_width=outline,
         wheels=ink if railway else None,
+        lead=lead,
     )
-    line = out[-1 if not railway else -2]
+    line = out[first]  # the bodies' outlines: the mid-line of each outline is its body's edge
     assert isinstance(line, Line)
-    top = line.y1 - line.stroke_width / 2  # the wagons' bodies' tops
+    top = line.y1 - body_h / 2  # the wagons' bodies' tops
     body_w = pitch - gap
     room = top - (rail - height)  # over the wagons: loads, an arc
-    inset = outline / 2
     fill = ink if action == "remove" else accent
     if number:  # the loads in grey, the picked ones' in the mark's colour
         load_room = room * (0.55 if action == "swap" else 0.95)
@@ -112,7 +115,7 @@ def spaces_pictogram(
             out.append(Rect(x, top - load_room * heights[s], lw, load_room * heights[s], fill=fill, role="space-load"))
     for s in spaces:
         x = left + s * pitch
-        out.append(Rect(x + inset, top + inset, body_w - 2 * inset, body_h - 2 * inset, fill=fill, role="space-mark"))
+        out.append(Rect(x, top, body_w, body_h, fill=fill, role="space-mark"))
     if action == "remove":
         x = left + spaces[0] * pitch + body_w / 2
         out.append(_cross(x, top + body_h / 2, min(body_w, body_h) * 0.34, paper))
@@ -166,24 +169,20 @@ def _cross_points(cx: float, cy: float, d: float, t: float) -> tuple[tuple[float
 
 
 def _arc(xa: float, xb: float, base: float, rise: float, ink: str, height: float) -> list[Shape]:
-    """A swap's arc from over ``xa`` to over ``xb``, ``rise`` above ``base`` at its top, with a
-    head at each end pointing down at its wagon: the arc one stroked outline, the heads two."""
-    stroke = max(0.25, height * 0.07)
-    head = stroke * 2.6
-    y0 = base - head * 0.9
+    """A swap's arc from the top of one wagon to the other's, ``rise`` above ``base`` at its top:
+    one stroked curve (heads would double its bytes on every card, and the label's ↔ says it)."""
+    stroke = max(0.28, height * 0.075)
+    y0 = base - stroke
     top = base - rise
     lift = y0 - (y0 - top) / 0.75  # a cubic's peak is 3/4 of the way to its control points
-    arc = Path(
-        (xa, y0),
-        ((xa, lift, xb, lift, xb, y0),),
-        closed=False,
-        fill=None,
-        stroke=ink,
-        stroke_width=stroke,
-        role="space-arc",
-    )
-    heads: list[Shape] = [
-        Polygon(((x - head * 0.6, y0 - 0.05), (x + head * 0.6, y0 - 0.05), (x, base)), fill=ink, role="space-arc")
-        for x in (xa, xb)
+    return [
+        Path(
+            (xa, base),
+            ((xa, lift, xb, lift, xb, base),),
+            closed=False,
+            fill=None,
+            stroke=ink,
+            stroke_width=stroke,
+            role="space-arc",
+        )
     ]
-    return [arc, *heads]

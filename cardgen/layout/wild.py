@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from cardgen.layout.art import engine
 from cardgen.layout.card import INK, PAPER, frame, logo_shapes, middle_track, mix, pack_mark, pack_type, turned_half
-from cardgen.layout.facetype import LINE, SANS_CAP, FaceType, PackFaces, fit_lines
+from cardgen.layout.facetype import FIGURE_CAP, FIGURES, LINE, SANS_CAP, FaceType, PackFaces, fit_lines
 from cardgen.layout.shapes import Drawing, Shape, Text, text_width, walk
 from cardgen.layout.spaces import ENGINE_RATIO
 from cardgen.layout.theme import DEFAULT, Theme
@@ -59,12 +59,14 @@ def wild_face(
     tint = theme.tint("wild", WILD_TINT)
     top: list[Shape] = []
     texts: list[Text] = [
-        Text(kind.ix, kind.iy, WILD_NUMBER, kind.idx, "start", fill=accent, bold=True, role="index-wild", family="sans")
+        Text(
+            kind.ix, kind.iy, WILD_NUMBER, kind.idx, "start", fill=accent, bold=True, role="index-wild", family=FIGURES
+        )
     ]
     if mark:  # the pack's letter in a ring beside the W, as on the numbered cards
         ring = 0.62 * kind.idx
-        right = kind.ix + text_width(WILD_NUMBER, kind.idx, bold=True, family="sans")
-        circle, letter = pack_mark(right + 0.8 * scale + ring, kind.iy - SANS_CAP * kind.idx / 2, ring, mark, accent)
+        right = kind.ix + text_width(WILD_NUMBER, kind.idx, bold=True, family=FIGURES)
+        circle, letter = pack_mark(right + 0.8 * scale + ring, kind.iy - FIGURE_CAP * kind.idx / 2, ring, mark, accent)
         top.append(circle)
         texts.append(letter)
     font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
