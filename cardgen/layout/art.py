@@ -173,7 +173,7 @@ def small_engine(
     if not wheels:
         return (body,)
     wheel = 9 * k  # from the frame (y = 55) to the rail
-    wheels = Line(
+    under = Line(
         x + 10 * k,
         rail - wheel / 2,
         x + (10 + sum(_SMALL_WHEELS) - _SMALL_WHEELS[-1]) * k,
@@ -183,7 +183,7 @@ def small_engine(
         dash=tuple(v * k for v in _SMALL_WHEELS),
         role=role,
     )
-    return body, wheels
+    return body, under
 
 
 def wagons(
