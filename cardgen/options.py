@@ -97,7 +97,8 @@ class PrintArgs:
     theme: str | None = field(
         default=None,
         metadata={
-            "help": "A theme file (TOML): colours per pattern or 2D category, a title, a logo, the back design.",
+            "help": "A theme file (TOML): colours per pattern or 2D category, a title, a logo, the back design; "
+            "or 'plain', the built-in plain look.",
             "metavar": "FILE",
         },
     )

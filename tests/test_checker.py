@@ -122,12 +122,13 @@ def edit_pdf(folder: Path, page: int, edit) -> None:  # type: ignore[no-untyped-
 
 
 # The first card's texts on page 1, as ReportLab writes them: corner index upright ("1 0 0 1 x y cm"
-# then a 13.6 pt string), the large number, and the turned copies ("-1 0 0 -1 x y cm").
-INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 13.6063 Tf [0-9.]+ TL )\(1\)")
+# then a 12.4 pt string, a step of the type scale), the large number (44.6 pt), and the turned
+# copies ("-1 0 0 -1 x y cm"); F1 is the monospace bold, the numbers' and abilities' font.
+INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
 TURNED_BIG_1 = re.compile(
-    rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F1\+0 45.35433 Tf [0-9.]+ TL )\(1\)"
+    rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F1\+0 44.58047 Tf [0-9.]+ TL )\(1\)"
 )
-TURNED_INDEX_1 = re.compile(rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 13.6063 Tf [0-9.]+ TL )\(1\)")
+TURNED_INDEX_1 = re.compile(rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
 
 
 def once(pattern: re.Pattern[bytes], new: bytes):  # type: ignore[no-untyped-def]
@@ -140,7 +141,7 @@ def once(pattern: re.Pattern[bytes], new: bytes):  # type: ignore[no-untyped-def
         ("corner index", once(INDEX_1, b"(7)")),
         ("turned large number", once(TURNED_BIG_1, b"(7)")),
         ("turned corner index", once(TURNED_INDEX_1, b"(7)")),
-        ("corner index drawn in the regular font", lambda d: d.replace(b"/F1+0 13.6063 Tf", b"/F2+0 13.6063 Tf", 1)),
+        ("corner index drawn in another font", lambda d: d.replace(b"/F1+0 12.44126 Tf", b"/F2+0 12.44126 Tf", 1)),
         (
             "corner index made invisible",
             lambda d: INDEX_1.sub(lambda m: m.group(1).replace(b"BT ", b"BT 3 Tr ") + b"(1)", d, count=1),

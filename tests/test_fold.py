@@ -362,7 +362,7 @@ def edit_pdf(folder: Path, page: int, edit) -> None:  # type: ignore[no-untyped-
 
 
 # card 1's upright corner index, as ReportLab writes it (as in test_checker)
-INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 13.6063 Tf [0-9.]+ TL )\(1\)")
+INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
 
 
 def fails(capsys, folder: Path) -> str:  # type: ignore[no-untyped-def]

@@ -19,7 +19,8 @@ from lxml import etree
 
 from cardgen.cli import run
 from cardgen.impose.sheets import plan_sheet
-from cardgen.layout.card import SAFE, card_back, card_face
+from cardgen.layout.back import card_back
+from cardgen.layout.card import SAFE, card_face
 from cardgen.layout.card2d import grid_card_face
 from cardgen.layout.shapes import Drawing, Rect, Text, walk
 from cardgen.products.got import build_pack
@@ -372,8 +373,9 @@ def test_removal_cards_look_different_from_swaps_at_a_glance(kind):
         removal, swap = grid_card_face(rm, grid, CARDS["poker"]), grid_card_face(sw, grid, CARDS["poker"])
     a, px = face_png(removal)
     b, _ = face_png(swap)
-    # the panel's left edge, half-way down: clear of all text on both cards
-    for x, y in ((6.0, 44.45), (10.0, 40.0), (57.5, 48.9)):
+    # the panel's open ground, between the large type and the train (upper half) and beside the
+    # turned type (lower half): clear of all text and art on both cards
+    for x, y in ((6.0, 30.0), (10.0, 34.0), (57.5, 60.0)):
         on_swap, on_removal = b.getpixel((round(x * px), round(y * px))), a.getpixel((round(x * px), round(y * px)))
         assert luminance(on_swap) > 250  # a swap's panel is white
         assert luminance(on_removal) < 236  # a removal's is tinted: 20 levels darker, plainly seen

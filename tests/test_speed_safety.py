@@ -224,7 +224,7 @@ def test_an_extra_page_is_counted_and_no_card_blamed(capsys, pack):  # type: ign
 def test_a_text_drawn_twice_is_named_once(capsys, pack):  # type: ignore[no-untyped-def]
     folder = pack()
     index = re.compile(
-        rb"q\n[^Q]*?1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 13.6063 Tf [0-9.]+ TL \(1\) Tj T\* ET\nQ\n"
+        rb"q\n[^Q]*?1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL \(1\) Tj T\* ET\nQ\n"
     )
 
     def twice(pdf: pikepdf.Pdf) -> None:

@@ -39,6 +39,7 @@ import cardgen.render.svg as svg_module
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text, drawn_family
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.render import font_path, render
+from cardgen.render.fonts import SVG_FAMILIES
 from tests.helpers import as_older, older_line
 
 SVGNS = "{http://www.w3.org/2000/svg}"
@@ -50,20 +51,31 @@ DPI = 150
 # ---------------------------------------------------------------- helpers (independent readers)
 
 
-def embedded(svg: str, family: str = "DejaVu Sans Mono") -> dict[str, bytes]:
+MONO, SANS = "DejaVu Sans Mono", "Atkinson Hyperlegible"  # the shipped families, as SVGs name them
+
+
+def embedded(svg: str, family: str = MONO) -> dict[str, bytes]:
     """weight -> the TrueType bytes an SVG embeds for ``family``, read with a regex and base64 alone."""
     faces = {}
     for name, weight, data in FACE.findall(svg):
-        assert name in ("DejaVu Sans Mono", "Atkinson Hyperlegible")
+        assert name in (MONO, SANS)
         if name == family:
             faces[weight] = base64.b64decode(data)
     return faces
 
 
-def texts_by_weight(svg: str) -> dict[str, str]:
-    out = {"normal": "", "bold": ""}
+def faces_of(svg: str) -> dict[tuple[str, str], bytes]:
+    """(family, weight) -> the TrueType bytes an SVG embeds, every family."""
+    return {(family, weight): data for family in (MONO, SANS) for weight, data in embedded(svg, family).items()}
+
+
+def texts_by_face(svg: str) -> dict[tuple[str, str], str]:
+    """(family, weight) -> the characters the SVG's texts set in it."""
+    out: dict[tuple[str, str], str] = {}
     for t in etree.fromstring(svg.encode("utf-8")).iter(f"{SVGNS}text"):
-        out["bold" if t.get("font-weight") == "bold" else "normal"] += t.text or ""
+        family = SANS if SANS in (t.get("font-family") or "") else MONO
+        key = (family, "bold" if t.get("font-weight") == "bold" else "normal")
+        out[key] = out.get(key, "") + (t.text or "")
     return out
 
 
@@ -115,13 +127,15 @@ def resvg(svg: str, fonts: list[str]) -> Image.Image:
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
+    # (a face's railway art is many fine edges, each anti-aliased by its own renderer: a card
+    # drawn alike differs by about 2-3.3 grey levels on average, a card without its text by 6-13)
     mean, far = difference(a, b)
-    return mean < 2.5 and far < 0.004
+    return mean < 3.6 and far < 0.006
 
 
 def different(a: Image.Image, b: Image.Image) -> bool:
     mean, far = difference(a, b)
-    return mean > 4 and far > 0.015
+    return mean > 5 and far > 0.015
 
 
 # ---------------------------------------------------------------- what is embedded
@@ -130,29 +144,37 @@ def different(a: Image.Image, b: Image.Image) -> bool:
 def test_each_weight_used_is_embedded_with_every_glyph_and_the_fonts_metrics(pack):  # type: ignore[no-untyped-def]
     for n in (1, 7, 29, 84):
         svg = card_svg(pack, n)
-        faces = embedded(svg)
-        texts = texts_by_weight(svg)
-        assert set(faces) == {w for w, t in texts.items() if t}  # a card's texts are all bold
-        for weight, data in faces.items():
+        faces = faces_of(svg)
+        texts = texts_by_face(svg)
+        # a card's texts are all bold, in the monospace family (numbers, codes, arrows)
+        assert set(faces) == {k for k, t in texts.items() if t} == {(MONO, "bold")}
+        for (family, weight), data in faces.items():
             font = TTFont(io.BytesIO(data))
             cmap = font.getBestCmap()
-            assert set(map(ord, texts[weight])) <= set(cmap)
-            assert font["head"].unitsPerEm == 2048
-            # DejaVu Sans Mono: every glyph advances 1233/2048 em; Book is weight 400, Bold 700
-            assert {font["hmtx"][g][0] for g in cmap.values()} == {1233}
+            assert set(map(ord, texts[family, weight])) <= set(cmap)
             assert font["OS/2"].usWeightClass == {"normal": 400, "bold": 700}[weight]
-            assert font["name"].getDebugName(1) == "DejaVu Sans Mono"
+            assert font["name"].getDebugName(1) == family
+            if family == MONO:  # DejaVu Sans Mono: every glyph advances 1233/2048 em
+                assert font["head"].unitsPerEm == 2048
+                assert {font["hmtx"][g][0] for g in cmap.values()} == {1233}
+            else:  # Atkinson Hyperlegible: 1000 units, proportional digits
+                assert font["head"].unitsPerEm == 1000
+                assert len({font["hmtx"][font.getBestCmap()[ord(d)]][0] for d in "0123456789" if ord(d) in cmap}) > 1
 
 
 def test_the_subset_is_small_and_stamped_like_the_shipped_font(pack):  # type: ignore[no-untyped-def]
     svg = card_svg(pack, 1)
-    (data,) = embedded(svg).values()
-    font = TTFont(io.BytesIO(data))
-    shipped = TTFont(str(font_path(True)))
-    assert len(font.getGlyphOrder()) < 60  # digits, capitals, five arrows and .notdef; DejaVu has ~3000
-    assert len(data) < 6000 and len(svg.encode("utf-8")) < 12_000
-    # no build time inside: same bytes every build
-    assert (font["head"].created, font["head"].modified) == (shipped["head"].created, shipped["head"].modified)
+    faces = faces_of(svg)
+    assert set(faces) == {(MONO, "bold")}
+    # one small face and the railway art (a few paths and dashed lines)
+    assert len(svg.encode("utf-8")) < 14_000
+    for (family, _), data in faces.items():
+        font = TTFont(io.BytesIO(data))
+        shipped = TTFont(str(font_path(True, "sans" if family == SANS else "mono")))
+        assert len(font.getGlyphOrder()) < 60  # digits, capitals, five arrows and .notdef; DejaVu has ~3000
+        assert len(data) < 6000
+        # no build time inside: same bytes every build
+        assert (font["head"].created, font["head"].modified) == (shipped["head"].created, shipped["head"].modified)
 
 
 def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ignore[no-untyped-def]
@@ -269,8 +291,8 @@ def test_resvg_with_only_the_fonts_inside_the_svg_draws_the_pdf(pack, tmp_path):
     for n in (1, 5, 72):  # a removal, a swap, a two-digit number
         svg = card_svg(pack, n)
         files = []
-        for weight, data in embedded(svg).items():
-            files.append(str(tmp_path / f"{n}-{weight}.ttf"))
+        for (family, weight), data in faces_of(svg).items():
+            files.append(str(tmp_path / f"{n}-{family[:4]}-{weight}.ttf"))
             Path(files[-1]).write_bytes(data)
         pdf = pdf_card(pack, n, DPI)
         assert same(resvg(svg, files), pdf), (n, difference(resvg(svg, files), pdf))
@@ -360,11 +382,7 @@ def reference_svg(drawing: Drawing, title: str = "") -> bytes:
             paint(el, shape.fill, shape.stroke, shape.stroke_width)
         elif isinstance(shape, Text):
             el = d.text(shape.text, insert=(n(shape.x), n(shape.y)), **attrs)
-            # the family the text is drawn in (the sans family where it has every letter)
-            el["font-family"] = {
-                "mono": "'DejaVu Sans Mono', monospace",
-                "sans": "'Atkinson Hyperlegible', sans-serif",
-            }[drawn_family(shape.text, shape.family) if shape.font is None else "mono"]
+            el["font-family"] = SVG_FAMILIES[drawn_family(shape.text, shape.family)]
             el["font-size"] = n(shape.size)
             el["text-anchor"] = shape.anchor
             el["fill"] = shape.fill

@@ -63,11 +63,12 @@ def test_the_pdf_sets_titles_and_back_words_in_the_theme_font_and_numbers_in_the
         title = [c for c in front.chars if c["fontname"].endswith("+DejaVuSans") and c["top"] < 30 * PT]
         words = "".join(c["text"] for c in sorted(title, key=lambda c: c["x0"]))
         assert "Familynight" in words.replace(" ", "")
-        # the first card's title is centred on its card: 3 × 63.5 mm on A4 leaves 9.75 mm each side,
-        # so the card's middle is 9.75 + 31.75 = 41.5 mm from the left (widths from the font itself)
+        # the first card's title stands right of its corner index (3 × 63.5 mm on A4 leaves 9.75 mm
+        # each side: the card runs from 9.75 to 73.25 mm), inside its safe zone (widths from the font)
         first = [c for c in title if c["x1"] < 73.25 * PT]
-        middle = (min(c["x0"] for c in first) + max(c["x1"] for c in first)) / 2 / PT
-        assert middle == pytest.approx(41.5, abs=0.25)
+        index = [c for c in front.chars if c["top"] < 20 * PT and c["x1"] < 30 * PT and "DejaVuSansMono-Bold" in c["fontname"]]
+        assert index and min(c["x0"] for c in first) > max(c["x1"] for c in index) + 1 * PT
+        assert max(c["x1"] for c in first) <= (73.25 - 3.175) * PT
         on_cards = [c for c in back.chars if c["top"] < back.height - 15 * PT]  # (not the sheet's caption)
         names = {c["fontname"].split("+")[-1] for c in on_cards}
         assert names == {"DejaVuSans-Bold", "DejaVuSans"}  # the name (bold) and the pack's line
@@ -206,7 +207,8 @@ def test_the_png_export_draws_the_theme_font_as_the_pdf_does(tmp_path):  # type:
     # backs are mirrored: the first back is the right-most of the top row (its bleed box's right edge)
     right, top = round(x1 * scale), round((page.get_height() - y1) * scale)
     place = sheet.crop((right - back.width, top, right, top + back.height))
-    assert diff(back, place) < 4  # the same back, drawn by two renderers
+    # the same back, drawn by two renderers (the fine rule, sleepers and wheel rims anti-aliased each their own way)
+    assert diff(back, place) < 6
     # the name and the pack's line (the top fifth): the shipped font draws them plainly otherwise
     band = (0, back.height // 12, back.width, back.height // 5)
     assert diff(back.crop(band), shipped.crop(band)) > 2 * diff(back.crop(band), place.crop(band))

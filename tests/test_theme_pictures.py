@@ -111,25 +111,37 @@ def test_the_back_svg_shows_the_picture_over_the_card_and_its_bleed(pictured):  
     assert float(image.get("y")) == pytest.approx((94.9 - h) / 2, abs=0.01)
 
 
-def test_each_card_face_has_the_logo_in_its_middle_band(pictured):  # type: ignore[no-untyped-def]
+def test_each_card_face_has_the_logo_in_its_corner_and_turned_in_the_other(pictured):  # type: ignore[no-untyped-def]
     folder, _, logo = pictured
     root = etree.parse(str(folder / "cards" / "007.svg")).getroot()
-    (image,) = root.iter(f"{SVGNS}image")
-    assert image.get(f"{XLINK}href") == "data:image/png;base64," + base64.b64encode(logo).decode()
-    x, y, w, h = (float(image.get(k)) for k in ("x", "y", "width", "height"))
-    # 300 × 120 px in a band 4.6 mm high and up to three times as wide, centred on the card
-    assert h == pytest.approx(4.6, abs=0.01) and w == pytest.approx(4.6 * 300 / 120, abs=0.01)
-    assert x + w / 2 == pytest.approx(POKER[0] / 2, abs=0.01) and y + h / 2 == pytest.approx(POKER[1] / 2, abs=0.01)
+    upright, turned = root.iter(f"{SVGNS}image")
+    assert upright.get(f"{XLINK}href") == "data:image/png;base64," + base64.b64encode(logo).decode()
+    with Image.open(io.BytesIO(logo)) as im:  # the lower half's copy: the same picture turned 180°
+        want = im.transpose(Image.Transpose.ROTATE_180).tobytes()
+    data = base64.b64decode(turned.get(f"{XLINK}href").split(",", 1)[1])
+    with Image.open(io.BytesIO(data)) as im:
+        assert im.tobytes() == want
+    boxes = [tuple(float(i.get(k)) for k in ("x", "y", "width", "height")) for i in (upright, turned)]
+    (x, y, w, h), (tx, ty, tw, th) = boxes
+    # 300 × 120 px, in its own proportions, in the top right corner inside the safe zone …
+    assert w / h == pytest.approx(300 / 120, abs=0.01) and 4.0 <= h <= 10.0
+    assert x + w <= POKER[0] - 3.175 + 0.01 and y >= 3.175 - 0.01 and x > POKER[0] / 2
+    # … and its turned copy in the bottom left, where the card turned 180° puts it
+    assert (tx, ty, tw, th) == pytest.approx((POKER[0] - x - w, POKER[1] - y - h, w, h), abs=0.01)
+    # clear of the corner index and the title: no text's anchor inside the logo's box
+    for t in root.iter(f"{SVGNS}text"):
+        tx0, ty0 = float(t.get("x")), float(t.get("y"))
+        assert not (x - 0.5 <= tx0 <= x + w + 0.5 and y - 0.5 <= ty0 <= y + h + 0.5), t.get("class")
 
 
-def test_the_pdf_draws_a_picture_on_every_back_and_a_logo_on_every_face(pictured):  # type: ignore[no-untyped-def]
+def test_the_pdf_draws_a_picture_on_every_back_and_a_logo_on_every_face_both_ways_up(pictured):  # type: ignore[no-untyped-def]
     folder, _, _ = pictured
     pdf = next(folder.glob("*.pdf"))
     fronts, backs = image_objects(pdf, 0), image_objects(pdf, 1)
     per_page = json.loads((folder / "pack.json").read_text("utf-8"))["per_page"]  # 8: landscape, with the bleed
-    assert len(fronts) == per_page == len(backs) == 8
-    for x0, y0, x1, y1 in fronts:
-        assert (x1 - x0, y1 - y0) == (pytest.approx(11.5, abs=0.05), pytest.approx(4.6, abs=0.05))
+    assert per_page == len(backs) == 8 and len(fronts) == 2 * per_page
+    sizes = {(round(x1 - x0, 1), round(y1 - y0, 1)) for x0, y0, x1, y1 in fronts}
+    assert len(sizes) == 1  # every logo, upright or turned, the same size
     # each back picture is drawn 69.5 mm wide (the card with its bleed), clipped to the card's place
     assert all(x1 - x0 == pytest.approx(69.5, abs=0.05) for x0, _, x1, _ in backs)
     # the JPEG goes in once, as it is (DCT), however many backs show it

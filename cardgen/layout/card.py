@@ -1,47 +1,63 @@
-"""The face and back of a Game of Trains variant card (seed 002, §2-§3).
+"""The face of a Game of Trains variant card (seed 002, §2-§3); its back is ``layout.back``.
 
-Face: the number and the ability in large type, readable across a table, and
-the same in small type in two corners, for fanning in hand. The card is
-double-ended: everything in the top half is repeated, turned 180° about the
-card's centre, in the bottom half, so the card reads the same either way up.
+Face: the number and the ability in large type, readable across a table, and the same in small
+type in the top left corner, for fanning in hand; under the ability, the placemat's spaces as
+wagons behind a locomotive, the ones it acts on marked (``layout.spaces``), standing on a track
+that runs across the middle of the card. The card is double-ended: everything in the top half
+is repeated, turned 180° about the card's centre, in the bottom half (the track is its own turned
+copy), so the card reads the same either way up.
 
-Cut at home, a card is often 1 mm off: so every frame and every text sits at
-least 1/8 in (3.175 mm, a print shop's safe zone) inside the cut, and no line
-runs close along it. Removal cards (``A→X``) look different from swaps at a
-glance, even fanned in a hand: their panel is tinted, a swap's is white. Long titles
-wrap to two lines before they shrink, and never go below 6 pt.
+Every face of a pack has the same type sizes, worked out once from the pack's widest case
+(``layout.facetype``): an underlined 6 is as large as an 8. Cut at home, a card is often 1 mm
+off: so every frame and every text sits at least 1/8 in (3.175 mm, a print shop's safe zone)
+inside the cut, and no line runs close along it. Removal cards (``A→X``) look different from
+swaps at a glance, even fanned in a hand: their panel is tinted and their wagon is struck out,
+a swap's panel is white and its two wagons are in the pack's colour.
 
 A number ability (§9, ``rules.numbers``) shows its label large, its code in the corner and a
-short line saying which card it picks ("lowest even card"). With several packs combined
-(§7) each card carries its pack's letter in a ring under the corner index, and on its back.
+short line saying which card it picks ("the lowest even card"). With several packs combined
+(§7) each card carries its pack's letter in a ring beside the corner index, and on its back.
+The plain theme (``--theme plain``, ``theme.PLAIN``) draws the spaces as a row of boxes and no
+track, engine or logo: type and the pictogram alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 
-from cardgen.layout.art import locomotive
+from cardgen.layout.art import engine, mix, small_engine, track, wagons
+from cardgen.layout.facetype import (
+    FIGURE_CAP,
+    FIGURES,
+    GAUGE,
+    LINE,
+    MIN_TYPE,
+    SAFE,
+    FaceType,
+    PackFaces,
+    face_type,
+    widest,
+)
 from cardgen.layout.shapes import (
-    CAP_HEIGHT,
     Circle,
     Drawing,
     Group,
     Rect,
     Shape,
     Text,
-    Typeface,
-    fit_size,
     text_width,
     turned,
 )
-from cardgen.layout.theme import PLAIN, Picture, Theme
+from cardgen.layout.spaces import ENGINE_RATIO, spaces_pictogram
+from cardgen.layout.theme import DEFAULT, Picture, Theme
 from cardgen.rules.check import Card
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern
 
-SAFE = 25.4 / 8  # frames and text stay this far inside the cut
-MIN_TYPE = 6 * 25.4 / 72  # 6 pt: no text on a card is smaller
+__all__ = ["MIN_TYPE", "SAFE", "card_face", "double_ended_face", "mix", "pack_mark", "reads_otherwise_turned"]
+
 INK = "#1a1a1a"
 PAPER = "#ffffff"
 ACCENTS = {"one": "#1f4e79", "two": "#8a2323", "three": "#1e6b3e"}
@@ -80,20 +96,8 @@ def _underline(t: Text) -> Rect:
     return Rect(x0, y1 + t.size * 0.09, x1 - x0, thick, fill=t.fill, role="underline")
 
 
-def mix(colour: str, into: str, amount: float) -> str:
-    """``amount`` of ``colour`` mixed into ``into`` (both ``#rrggbb``).
-
-    >>> mix("#000000", "#ffffff", 0.25)
-    '#bfbfbf'
-    """
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(into[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b))
-
-
-def _frame(w: float, h: float, bleed: float, tint: str, accent: str, removal: bool) -> list[Shape]:
-    """Tinted background (carried into the bleed) and a rounded panel ``SAFE`` inside the cut:
-    white for a swap, tinted for a removal."""
+def frame(w: float, h: float, bleed: float, tint: str, accent: str, panel: str, role: str = "panel") -> list[Shape]:
+    """Tinted ground (carried into the bleed) and a rounded panel ``SAFE`` inside the cut, filled ``panel``."""
     radius = min(w, h) * 0.04
     return [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=tint, role="background"),
@@ -102,58 +106,18 @@ def _frame(w: float, h: float, bleed: float, tint: str, accent: str, removal: bo
             SAFE,
             w - 2 * SAFE,
             h - 2 * SAFE,
-            fill=mix(accent, PAPER, 0.2) if removal else PAPER,
+            fill=panel,
             stroke=accent,
             stroke_width=0.35,
             radius=radius,
-            role="panel-removal" if removal else "panel",
+            role=role,
         ),
     ]
 
 
-def wrap(
-    text: str, size: float, width: float, *, least: float = MIN_TYPE, font: Typeface | None = None, bold: bool = False
-) -> tuple[list[str], float]:
-    """``text`` as one line at ``size`` if it fits ``width``, else two lines (broken at a space,
-    as evenly as it can), shrunk as needed but never below ``least``; cut with "…" only when
-    two lines at ``least`` cannot hold it.
-
-    >>> wrap("Family night", 3.0, 40)
-    (['Family night'], 3.0)
-    >>> lines, size = wrap("The Grand Trans-Continental Express Society of Lower Wessex", 3.0, 40)
-    >>> lines, round(size, 2)
-    (['The Grand Trans-Continental', 'Express Society of Lower Wessex'], 2.12)
-    """
-    text = " ".join(text.split())
-    if not text or text_width(text, size, font, bold) <= width:
-        return ([text] if text else []), size
-    size = max(size, least)
-    per = text_width(text, 1.0, font, bold) / len(text)  # ems a character, on average (in a monospace font, each)
-    while True:
-        n = int(width / (size * per) + 1e-9)  # characters a line holds
-        lines = _two_lines(text, n)
-        if lines is not None and all(text_width(line, size, font, bold) <= width + 1e-9 for line in lines):
-            return lines, size
-        if size <= least + 1e-9:
-            break
-        size = max(least, size * 0.96)
-    n = max(2, int(width / (least * per) + 1e-9))
-    if len(text) <= 2 * n:  # no space to break at: break a word
-        return [text[:n], text[n:].strip()], least
-    cut = text.rfind(" ", 0, n + 1)  # the first line as full as it goes, the rest cut short
-    first, rest = (text[:cut], text[cut + 1 :]) if cut > 0 else (text[:n], text[n:])
-    return [first, rest[: n - 1].rstrip() + "…"], least
-
-
-def _two_lines(text: str, n: int) -> list[str] | None:
-    """``text`` in two lines of at most ``n`` characters, broken at the space that balances
-    them best; None when no space will do."""
-    splits = [(text[:i], text[i + 1 :]) for i, ch in enumerate(text) if ch == " "]
-    good = [(a, b) for a, b in splits if len(a) <= n and len(b) <= n]
-    if not good:
-        return None
-    a, b = min(good, key=lambda ab: (max(len(ab[0]), len(ab[1])), -len(ab[0])))
-    return [a, b]
+def removal_panel(accent: str) -> str:
+    """A removal card's panel: the pack's colour, light, where a swap's is white."""
+    return mix(accent, PAPER, 0.22)
 
 
 def number_note(ability: NumberAbility) -> str:
@@ -166,6 +130,26 @@ def number_note(ability: NumberAbility) -> str:
     return LINES[ability.axis] if ability.axis is not None else PICKS[ability.pick]
 
 
+def _note(ability: PackAbility, pattern: Pattern) -> str:
+    return number_note(ability) if isinstance(ability, NumberAbility) else NOTES.get(pattern.name, "")
+
+
+@lru_cache(maxsize=16)
+def pattern_faces(pattern: Pattern, marked: bool) -> PackFaces:
+    """What the faces of a linear pack show, for sizing its type (once a pack: a pattern is
+    hashed by identity, and a build draws all its faces from one)."""
+    numbers = [str(n) for n in range(1, pattern.size + 1)]
+    return PackFaces(
+        number=widest(numbers, bold=True, family=FIGURES),
+        code=widest([a.code for a in pattern.abilities], bold=True, family=FIGURES),
+        label=widest([a.label for a in pattern.abilities], bold=True, family="mono"),
+        note=widest([n for a in pattern.abilities if (n := _note(a, pattern))], bold=False),
+        underlined=any(reads_otherwise_turned(n) for n in numbers),
+        spaces=pattern.census,
+        marked=marked,
+    )
+
+
 def card_face(
     card: Card[PackAbility],
     pattern: Pattern,
@@ -173,24 +157,44 @@ def card_face(
     *,
     title: str = "",
     bleed: float = 0.0,
-    theme: Theme = PLAIN,
+    theme: Theme = DEFAULT,
     mark: str = "",
 ) -> Drawing:
     """The front of one card as a shape tree, in mm; bleed extends only the background.
-    ``theme`` may change the pattern's colours and add a logo; ``mark``: its pack's letter."""
+    ``theme`` may change the pattern's colours, add a logo or draw the plain look; ``mark``:
+    its pack's letter."""
     ability = card.ability
+    accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
+    census = pattern.census
+
+    def strip(x0: float, x1: float, rail: float, height: float) -> list[Shape]:
+        return spaces_pictogram(
+            ability, census, x0, x1, rail, height, accent=accent, ink=INK, paper=PAPER, railway=theme.railway
+        )
+
     face = Face(
         card.number,
         ability.code,
         ability.label,
-        accent=theme.accent(pattern.name, ACCENTS.get(pattern.name, INK)),
+        accent=accent,
         tint=theme.tint(pattern.name, TINTS.get(pattern.name, "#eeeeee")),
-        note=number_note(ability) if isinstance(ability, NumberAbility) else NOTES.get(pattern.name, ""),
+        note=_note(ability, pattern),
         removal=(ability.action if isinstance(ability, NumberAbility) else ability.kind) == "remove",
         set_name=f"pattern {pattern.name}, census {pattern.census}",
         mark=mark,
+        strip=strip,
     )
-    return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
+    kind = pack_type(pattern_faces(pattern, bool(mark)), size, title, theme)
+    return double_ended_face(face, kind, bleed=bleed, theme=theme)
+
+
+def pack_type(faces: PackFaces, size: tuple[float, float], title: str, theme: Theme) -> FaceType:
+    """The ``FaceType`` of a pack's faces in ``theme``."""
+    logo = theme.logo_picture is not None or theme.logo == "locomotive"
+    return face_type(faces, size, title=title, font=theme.font, logo=logo, railway=theme.railway)
+
+
+Strip = Callable[[float, float, float, float], list[Shape]]  # (x0, x1, rail, height) -> the pictogram
 
 
 @dataclass(frozen=True)
@@ -208,7 +212,8 @@ class Face:
     set_name: str = ""  # what pack it belongs to, for the sheet's label (the drawing's ``meta["set"]``)
     # an optional square pictogram (drawn in a side × side box at the origin) beside the large number
     picture: Callable[[float], list[Shape]] | None = None
-    mark: str = ""  # its pack's letter, in a ring under the corner index (several packs combined, §7)
+    mark: str = ""  # its pack's letter, in a ring beside the corner index (several packs combined, §7)
+    strip: Strip | None = None  # the pictogram over the middle (a linear card's spaces)
 
 
 def pack_mark(cx: float, cy: float, radius: float, mark: str, accent: str) -> tuple[Circle, Text]:
@@ -216,274 +221,176 @@ def pack_mark(cx: float, cy: float, radius: float, mark: str, accent: str) -> tu
     size = radius * 1.15
     return (
         Circle(cx, cy, radius, fill=PAPER, stroke=accent, stroke_width=radius * 0.14, role="pack-ring"),
-        Text(cx, cy + CAP_HEIGHT * size / 2, mark, size, "middle", fill=accent, bold=True, role="pack-mark"),
+        Text(
+            cx,
+            cy + FIGURE_CAP * size / 2,
+            mark,
+            size,
+            "middle",
+            fill=accent,
+            bold=True,
+            role="pack-mark",
+            family=FIGURES,
+        ),
     )
 
 
-def double_ended_face(
-    face: Face, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
-) -> Drawing:
-    """Any double-ended card: number and ability large, corner indices small (the code under
-    the number), the top half repeated turned 180° in the bottom half. The theme's logo
-    (``"locomotive"``, or a Picture of the user's own) goes in the middle; its font sets the
-    title (numbers and abilities stay in the shipped monospace font: the same width for every
-    digit, and what ``cardgen check`` reads)."""
-    number_value, code, label = face.number, face.code, face.label
-    accent, tint, note, picture = face.accent, face.tint, face.note, face.picture
-    removal, set_name = face.removal, face.set_name
-    logo: str | Picture = theme.logo_picture or theme.logo
-    font: Typeface | None = theme.font
-    w, h = size
-    scale = min(w / 63.5, h / 88.9)
-    number = str(number_value)
-    inner = w - 2 * SAFE
-    pad = max(1.2, 1.4 * scale)  # between the panel's edge and the corner index
-
-    # Corner index: small number over the ability, top-left; the ability may run wider than
-    # the number (a 2D card's "row A: rotate →"), but never below 6 pt.
-    idx = fit_size(max(number, code, key=len), 4.8 * scale, inner * 0.28)
-    code_size = idx
-    if idx < MIN_TYPE:  # a long ability: it may take half the width
-        idx = fit_size(number, 4.8 * scale, inner * 0.28)
-        code_size = max(MIN_TYPE, fit_size(code, idx * 0.8, inner * 0.5))
-    ix = SAFE + pad
-    iy = SAFE + pad + CAP_HEIGHT * idx
-    top: list[Shape] = []
-    code_y = iy + 0.45 * idx + CAP_HEIGHT * code_size + 0.2 * scale
-    texts: list[Text] = [
-        Text(ix, iy, number, idx, "start", bold=True, role="index-number"),
-        Text(ix, code_y, code, code_size, "start", fill=accent, bold=True, role="index-ability"),
+def index_and_title(kind: FaceType, number: str, code: str, accent: str, mark: str, theme: Theme) -> list[Shape]:
+    """The upper half's corner index (number over ability, the pack's letter beside them) and
+    title lines, as every face of the pack has them."""
+    idx = kind.idx
+    out: list[Shape] = [
+        Text(kind.ix, kind.iy, number, idx, "start", bold=True, role="index-number", family=FIGURES),
+        Text(
+            kind.ix, kind.code_y, code, kind.code, "start", fill=accent, bold=True, role="index-ability", family=FIGURES
+        ),
     ]
-    index_bottom = code_y
-    index_right = ix + max(text_width(number, idx), text_width(code, code_size))
-    if face.mark:  # the pack's letter in a ring beside the index, centred on its two lines
-        ring, top_y = 0.62 * idx, iy - CAP_HEIGHT * idx
-        circle, letter = pack_mark(index_right + 0.8 * scale + ring, (top_y + code_y) / 2, ring, face.mark, accent)
-        top.append(circle)
-        texts.append(letter)
-        index_right += 0.8 * scale + 2 * ring
-
-    # Title on one or two lines: centred between the indices; else centred in the room right
-    # of the index; else under the index, across the card. The first place that holds it
-    # with whole words wins.
-    ceiling = index_bottom + 2.0 * scale  # highest ink of the large number
-    if title:
-        titles, ceiling = title_lines(title, font, accent, w, scale, iy, index_right, index_bottom, ceiling)
-        texts += titles
-
-    # Large number and ability, upper half; their turned copy fills the lower half.
-    side = 15.0 * scale if picture else 0.0
-    number_room = inner * 0.8 - (side + 3 * scale if picture else 0.0)
-    big = fit_size(number, (13.0 if picture else 16.0) * scale, number_room)
-    mid = fit_size(label, 11.0 * scale, inner * 0.88)
-    small = fit_size(note, 2.8 * scale, inner * 0.9) if note else 0.0
-    gap = 3.0 * scale
-    bottom = h / 2 - 3.5 * scale  # lowest ink of the upper half
-    note_y = bottom
-    label_y = (note_y - small * 1.6) if note else bottom
-    underlined = reads_otherwise_turned(number)
-    # Shrink the large type until number, underline, gap and label fit between the
-    # corner index and the middle of the card: crowding is worse than smaller type.
-    for _ in range(60):
-        under = big * 0.25 if underlined else 0.0  # room for the underline bar below the number
-        row_bottom = label_y - CAP_HEIGHT * mid - gap - under  # baseline of the number / foot of the picture
-        if row_bottom - max(CAP_HEIGHT * big, side) >= ceiling:
-            break
-        big, mid, side = big * 0.96, mid * 0.96, side * 0.96
-    number_y = row_bottom
-    if picture:
-        number_x = w / 2 - (side + 3 * scale) / 2
-        px = number_x + text_width(number, big) / 2 + 3 * scale
-        top.append(Group(tuple(picture(side)), dx=px, dy=number_y - side, role="picture"))
-    else:
-        number_x = w / 2
-    texts += [
-        Text(number_x, number_y, number, big, "middle", bold=True, role="number"),
-        Text(w / 2, label_y, label, mid, "middle", fill=accent, bold=True, role="ability"),
+    if mark:
+        ring = 0.62 * idx
+        right = kind.ix + max(
+            text_width(number, idx, bold=True, family=FIGURES), text_width(code, kind.code, bold=True, family=FIGURES)
+        )
+        circle, letter = pack_mark(
+            right + 0.8 * kind.scale + ring, (kind.iy - FIGURE_CAP * idx + kind.code_y) / 2, ring, mark, accent
+        )
+        out += [circle, letter]
+    font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
+    out += [
+        Text(
+            kind.title_x,
+            kind.title_y + k * LINE * kind.title_size,
+            line,
+            kind.title_size,
+            "middle",
+            fill=accent,
+            role="title",
+            font=font,
+            family="sans",
+        )
+        for k, line in enumerate(kind.title)
     ]
-    if note:
-        texts.append(Text(w / 2, note_y, note, small, "middle", fill=accent, role="note"))
-    if underlined:
-        top += [_underline(t) for t in texts if t.role in ("number", "index-number")]
+    return out
+
+
+def logo_shapes(kind: FaceType, theme: Theme, accent: str) -> list[Shape]:
+    """The theme's logo in the top right corner and, turned 180°, in the bottom left: a picture
+    of the user's (its turned copy made when the theme was read) or the locomotive."""
+    if kind.logo is None:
+        return []
+    x, y, bw, bh = kind.logo
+    w, h = kind.w, kind.h
+    picture: Picture | None = theme.logo_picture
+    if picture is not None:
+        return [
+            picture.within(x, y, bw, bh),
+            picture.within(w - x - bw, h - y - bh, bw, bh, upside_down=True),
+        ]
+    width = min(bw, bh * ENGINE_RATIO)
+    loco = [engine(x + bw - width, y + bh, width, accent, role="logo")]
+    return [*loco, *turned(loco, w, h)]
+
+
+def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: Theme = DEFAULT) -> Drawing:
+    """Any double-ended card, in its pack's ``kind``: number and ability large, the corner index
+    small (the code under the number), the pictograms, the top half repeated turned 180° in the
+    bottom half, the track across the middle. The theme's font sets the title; numbers, codes
+    and abilities are in the monospace family's bold (``facetype.FIGURES``), notes in the sans."""
+    w, h, scale = kind.w, kind.h, kind.scale
+    number, accent = str(face.number), face.accent
+    stack = kind.with_note if face.note else kind.without_note
+    top: list[Shape] = index_and_title(kind, number, face.code, accent, face.mark, theme)
+
+    side = kind.side if face.picture else 0.0
+    number_x = w / 2
+    if face.picture:  # the number and the 2D pictogram side by side, centred together
+        nw = text_width(number, kind.big, bold=True, family=FIGURES)
+        gap = 0.25 * kind.big
+        number_x = w / 2 - (gap + side) / 2
+        px = number_x + nw / 2 + gap
+        top.append(Group(tuple(face.picture(side)), dx=px, dy=stack.number - side, role="picture"))
+    texts = [
+        Text(number_x, stack.number, number, kind.big, "middle", bold=True, role="number", family=FIGURES),
+        Text(w / 2, stack.label, face.label, kind.label, "middle", fill=accent, bold=True, role="ability"),
+    ]
+    if face.note:
+        texts.append(Text(w / 2, stack.note, face.note, kind.note, "middle", fill=accent, role="note", family="sans"))
+    if reads_otherwise_turned(number):
+        top += [
+            _underline(t) for t in (*texts[:1], *[s for s in top if isinstance(s, Text) and s.role == "index-number"])
+        ]
+    if face.strip is not None and kind.strip:
+        top += face.strip(*kind.strip_x, kind.rail, kind.strip)
     top += texts
 
-    shapes: list[Shape] = [*_frame(w, h, bleed, tint, accent, removal), *top, *turned(top, w, h)]
-    if isinstance(logo, Picture):
-        band = 4.6 * scale  # as high as the locomotive, up to three times as wide
-        shapes.append(logo.within(w / 2 - 1.5 * band, h / 2 - band / 2, 3 * band, band))
-    elif logo == "locomotive":
-        shapes += _logo(w, h, scale, accent)
-    meta = {"number": number, "ability": code}
-    if set_name:
-        meta["set"] = set_name
+    panel = removal_panel(accent) if face.removal else PAPER
+    shapes: list[Shape] = frame(w, h, bleed, face.tint, accent, panel, "panel-removal" if face.removal else "panel")
+    if kind.track:
+        shapes += middle_track(w, h, scale, accent)
+    shapes += [*top, *turned_half(top, w, h), *logo_shapes(kind, theme, accent)]
+    meta = {"number": number, "ability": face.code}
+    if face.set_name:
+        meta["set"] = face.set_name
     return Drawing(
         w + 2 * bleed,
         h + 2 * bleed,
         tuple(shapes),
         origin=(-bleed, -bleed),
-        title=f"{number} {label}",
+        title=f"{number} {face.label}",
         meta=meta,
     )
 
 
-def title_lines(
-    title: str,
-    font: Typeface | None,
-    accent: str,
-    w: float,
-    scale: float,
-    iy: float,
-    index_right: float,
-    index_bottom: float,
-    ceiling: float,
-) -> tuple[list[Text], float]:
-    """A face's title on one or two lines (centred between the corner indices; else in the room
-    right of the index; else under it, across the card: the first place that holds it with whole
-    words wins), and the ceiling below it. ``iy``: the index's first baseline."""
-    inner, pad = w - 2 * SAFE, max(1.2, 1.4 * scale)
-    font = font if font is not None and font.covers(title) else None  # else the shipped font draws it all
-    tsize = max(3.0 * scale, MIN_TYPE)
-    left = index_right + 1.2 * scale
-    places = [(left, w - left, iy), (left, w - SAFE - pad, iy)]
-    places = [p for p in places if p[1] - p[0] >= inner * 0.45]
-    places.append((SAFE + pad, w - SAFE - pad, index_bottom + 1.2 * scale + CAP_HEIGHT * tsize))
-    fits = [(x0, x1, first, *wrap(title, tsize, x1 - x0, font=font)) for x0, x1, first in places]
-    whole = [f for f in fits if " ".join(f[3]) == " ".join(title.split())]
-    x0, x1, first, lines, ts = whole[0] if whole else fits[-1]
-    texts = [
-        Text((x0 + x1) / 2, first + k * 1.25 * ts, line, ts, "middle", fill=accent, role="title", font=font)
-        for k, line in enumerate(lines)
-    ]
-    return texts, max(ceiling, first + (len(lines) - 1) * 1.25 * ts + 2.0 * scale)
+def turned_half(top: list[Shape], w: float, h: float) -> list[Shape]:
+    """``shapes.turned`` of a face's upper half; its art (the same engine, wagons and marks on
+    card after card of a pack) turned once and remembered."""
+    return [turned([s], w, h)[0] if isinstance(s, Text) else _turned_one(s, w, h) for s in top]
 
 
-def _logo(w: float, h: float, scale: float, accent: str) -> list[Shape]:
-    """A small locomotive in the middle of the face, in the band between the two halves
-    (each half's ink stays 3.5 mm × scale from the middle: the logo leaves 1.2 mm × scale of
-    it clear either side), in the card's accent."""
-    height = 4.6 * scale
-    return locomotive(w / 2, h / 2, height * 94 / 62, body=accent, dark=INK, light=PAPER)
+@lru_cache(maxsize=4096)
+def _turned_one(shape: Shape, w: float, h: float) -> Shape:
+    return turned([shape], w, h)[0]
 
 
-def card_back(
-    pattern: Pattern,
-    size: tuple[float, float],
-    *,
-    title: str = "",
-    bleed: float = 0.0,
-    theme: Theme = PLAIN,
-    mark: str = "",
-) -> Drawing:
-    """The common back of a linear pack (of pack ``mark``, when several are combined)."""
-    line2 = f"pattern {pattern.name} · census {pattern.census}"
-    accent = theme.accent(pattern.name, ACCENTS.get(pattern.name, INK))
-    name = title or "Game of Trains"
-    design = theme.back_picture or theme.back
-    return back_design(
-        size, accent=accent, name=name, line2=line2, bleed=bleed, design=design, font=theme.font, mark=mark
+def middle_track(w: float, h: float, scale: float, accent: str) -> list[Shape]:
+    """The track across the panel's middle, in the pack's colour: dark rails, light sleepers."""
+    inset = SAFE + 0.5
+    return track(
+        inset,
+        w - inset,
+        h / 2,
+        GAUGE * scale,
+        rail=mix(accent, INK, 0.45),
+        sleeper=mix(accent, PAPER, 0.35),
+        scale=scale,
     )
 
 
-def back_design(
-    size: tuple[float, float],
-    *,
-    accent: str,
-    name: str,
-    line2: str,
-    bleed: float = 0.0,
-    design: str | Picture = "train",
-    font: Typeface | None = None,
-    mark: str = "",
-) -> Drawing:
-    """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
-    or more inside the cut, and, both ways up (backs are seen either way up): the game's name on
-    one or two lines and ``line2``; with ``design="train"`` a locomotive on the rails that run
-    across the middle (its turned copy under them), so the back reads the same turned 180°.
-    A Picture ``design`` is the user's own back: it covers the card to the bleed, nothing else
-    but ``mark``, a pack's letter in a ring in the corners (several packs combined)."""
-    w, h = size
-    ground = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=accent, role="background")
-    scale = min(w / 63.5, h / 88.9)
-    inset = max(SAFE, min(w, h) * 0.06)
-    ring = 3.0 * scale  # a pack's letter in the corners, clear of the name (which keeps out of their band)
-    at = inset + 1.4 * scale + ring
-    ringed: list[Shape] = [*pack_mark(at, at, ring, mark, accent)] if mark else []
-    if isinstance(design, Picture):  # (the ground is what a sheet carries past the outer cuts)
-        art = design.covering(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-        pictured: tuple[Shape, ...] = (ground, art, *ringed, *turned(ringed, w, h))
-        return Drawing(w + 2 * bleed, h + 2 * bleed, pictured, origin=(-bleed, -bleed), title=f"back: {name}")
-    room = w - 2 * inset - (3 if design == "train" else 4)
-    name_font = font if font is not None and font.covers(name) else None  # else the shipped font draws it
-    line2_font = font if font is not None and font.covers(line2) else None
-    if mark:  # the name keeps clear of the rings in the corners: smaller, on one line while it can
-        clear = room - 4 * ring - 5.6 * scale
-        names, s1 = wrap(
-            name, max(fit_size(name, 6.0 * scale, clear, name_font, True), MIN_TYPE), clear, font=name_font, bold=True
-        )
-    else:
-        names, s1 = wrap(name, max(6.0 * scale, MIN_TYPE), room, font=name_font, bold=True)
-    s2 = max(MIN_TYPE, fit_size(line2, 3.2 * scale, room, line2_font))
-    frame = Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=PAPER, stroke_width=0.5, radius=inset)
-    top = _train_half(w, h, scale, inset, names, s1, line2, s2, accent) if design == "train" else None
-    if top is None:  # the plain design, or a card too squat for the locomotive
-        top = _plain_half(w, h, scale, names, s1, line2, s2)
-    if font is not None:  # the name and the pack's line in the theme's font (where it has their letters)
-        fonts = {"back-title": name_font, "back-line": line2_font}
-        top = [replace(t, font=fonts[t.role]) if isinstance(t, Text) and t.role in fonts else t for t in top]
-    top += ringed
-    shapes: list[Shape] = [ground, frame, *top, *turned(top, w, h)]
-    return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title=f"back: {name}")
-
-
-def _plain_half(w: float, h: float, scale: float, names: list[str], s1: float, line2: str, s2: float) -> list[Shape]:
-    """The upper half of the plain back: name and ``line2`` just above the middle."""
-    base = h / 2 - 6 * scale
-    top: list[Shape] = [
-        Text(
-            w / 2, base - (len(names) - 1 - k) * s1 * 1.2, line, s1, "middle", fill=PAPER, bold=True, role="back-title"
-        )
-        for k, line in enumerate(names)
+def decoration(x0: float, x1: float, rail: float, height: float, accent: str) -> list[Shape]:
+    """An engine and two wagons on the track from x0 (a 2D card's middle, whose pictogram is its
+    mat; their turned copy runs the other way on the right)."""
+    ew, pitch = height * ENGINE_RATIO, min(height * 1.45, (x1 - x0 - height * (ENGINE_RATIO + 0.12)) / 2)
+    left = x0
+    return [
+        *small_engine(left, rail, ew, mix(accent, INK, 0.45)),
+        *wagons(
+            left + ew + 0.12 * height,
+            rail,
+            pitch,
+            2,
+            height * 0.42,
+            fill=PAPER,
+            stroke=accent,
+            stroke_width=0.25,
+            wheels=INK,
+        ),
     ]
-    y2 = base - (len(names) - 1) * s1 * 1.2 - s1 * 1.2 - 0.5
-    top.append(Text(w / 2, y2, line2, s2, "middle", fill=PAPER, role="back-line"))
-    return top
 
 
-def _train_half(
-    w: float, h: float, scale: float, inset: float, names: list[str], s1: float, line2: str, s2: float, accent: str
-) -> list[Shape] | None:
-    """The upper half of the train back: the name and ``line2`` above a locomotive, one rail
-    of the track across the middle and a locomotive standing on it, as big as the room between
-    allows. None when that room holds no locomotive worth the name (a very squat card)."""
-    pad, gap = 2.8 * scale, 2.2 * scale
-    block = CAP_HEIGHT * s1 + (len(names) - 1) * 1.2 * s1 + 1.5 * s2 + 0.4 * scale  # name lines and line2
-    gauge, rail = 1.6 * scale, 0.55 * scale
-    rail_top = h / 2 - gauge - rail
-    # The locomotive stands on the rail (its wheels' lowest point is 31/94 of its width below
-    # its centre, its chimney as far above): as wide as the room under the text allows.
-    room = rail_top - (inset + pad + block + gap)
-    width = min((w - 2 * inset) * 0.68, room / (62 / 94))
-    if width < 12.0:
+def title_warning(kind: FaceType, title: str) -> str | None:
+    """One line saying the title was cut short on these cards, or None."""
+    if not kind.title_cut:
         return None
-    k = width / 94
-    # the text centred in the room the locomotive leaves above it
-    y = (inset + pad + rail_top - 62 * k - gap - block) / 2 + CAP_HEIGHT * s1
-    top: list[Shape] = []
-    for i, line in enumerate(names):
-        top.append(Text(w / 2, y + i * 1.2 * s1, line, s1, "middle", fill=PAPER, bold=True, role="back-title"))
-    y2 = y + (len(names) - 1) * 1.2 * s1 + 1.5 * s2 + 0.4 * scale
-    top.append(Text(w / 2, y2, line2, s2, "middle", fill=PAPER, role="back-line"))
-    # The track: two rails 1.6 mm either side of the middle, sleepers between them, running
-    # from frame to frame. The upper rail and the sleepers' upper halves belong to this half.
-    x0, x1 = inset + 0.25, w - inset - 0.25
-    sleeper_w, pitch = 1.3 * scale, 3.4 * scale
-    count = int((x1 - x0 - sleeper_w) / pitch)
-    first = w / 2 - count * pitch / 2  # centred, so the turned half's sleepers fall on the same places
-    sleeper = mix(PAPER, accent, 0.45)
-    for i in range(count + 1):
-        x = first + i * pitch
-        top.append(Rect(x - sleeper_w / 2, h / 2 - gauge, sleeper_w, gauge, fill=sleeper, role="sleeper"))
-    top.append(Rect(x0, h / 2 - gauge - rail, x1 - x0, rail, fill=PAPER, role="rail"))
-    cx, cy = w / 2, rail_top - 31 * k
-    top += locomotive(cx, cy, width, body=PAPER, dark=mix(PAPER, accent, 0.7), light=accent)
-    return top
+    return (
+        f"warning: the title {' '.join(title.split())!r} is too long for {kind.w:g} × {kind.h:g} mm cards: "
+        f"printed as {' '.join(kind.title)!r}; shorten it to fit"
+    )

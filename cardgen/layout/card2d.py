@@ -4,15 +4,32 @@ small pictogram of the mat marking the cells it acts on and its direction.
 Pictogram legend: solid cells are named by the card; tinted cells are where the
 player chooses; a bar joins two swapped cells; an arrow shows a rotation (two
 heads: the player picks the direction); a cross marks a removal. A number ability
-(category ``number``, cardgen's development of §9) tints the whole mat and runs a bar
-along each row (or column) it may act in: two heads for a swap, a cross for a removal.
+(category ``number``, cardgen's development of §9) tints the whole mat (the player chooses
+the line) and stands a bar in each cell, as tall as an example card's number: in each row (or
+column) the tallest bar is the card it picks, marked with a cross for a removal, joined to the
+shortest by a two-headed arrow for a swap. The tallest stands in a different place in each
+line, so the picture says "the highest card of the line", never "the middle card".
 """
 
 from __future__ import annotations
 
-from cardgen.layout.card import INK, PAPER, Face, back_design, double_ended_face, mix, number_note
-from cardgen.layout.shapes import Drawing, Line, Polygon, Rect, Shape
-from cardgen.layout.theme import PLAIN, Theme
+from functools import lru_cache
+
+from cardgen.layout.back import back_design
+from cardgen.layout.card import (
+    INK,
+    PAPER,
+    Face,
+    decoration,
+    double_ended_face,
+    mix,
+    number_note,
+    pack_type,
+    reads_otherwise_turned,
+)
+from cardgen.layout.facetype import FIGURES, PackFaces, widest
+from cardgen.layout.shapes import Drawing, Line, Path, Polygon, Rect, Shape
+from cardgen.layout.theme import DEFAULT, Theme
 from cardgen.rules.check import Card
 from cardgen.rules.grid import GridAbility, GridMat, GridPack, PackAbility2D
 from cardgen.rules.numbers import NumberAbility
@@ -108,31 +125,61 @@ def pictogram(
     return shapes
 
 
+# an example card's number in each cell, as a share of the cell's height: every row's and every
+# column's tallest stand in different places (no line reads "the middle card"), and a row's
+# are not a column's
+HEIGHTS = ((0.8, 0.95, 0.3), (0.25, 0.4, 0.5), (0.7, 0.2, 0.6))  # rows' tallest: B, F, D; columns': A, B, F
+
+
 def number_pictogram(
     ability: NumberAbility, mat: GridMat, side: float, *, accent: str = ACCENT, choice: str = CHOICE
 ) -> list[Shape]:
     """The mat in a side × side box for a number ability: every cell tinted (the player chooses
-    the line), a bar along each row (or column): two heads for a swap, a cross for a removal."""
-    del accent  # (the same signature as ``pictogram``: nothing is named outright)
+    the line), a bar in each cell as tall as an example card's number (one outline a row), and
+    in every row (or column) its tallest bar marked: crossed for a removal, joined to the
+    shortest by a two-headed arrow for a swap."""
     cell = side / max(mat.rows, mat.cols)
     shapes: list[Shape] = [
         Rect(c * cell, r * cell, cell, cell, fill=choice, stroke=INK, stroke_width=0.2, role="pict-cell")
         for r in range(mat.rows)
         for c in range(mat.cols)
     ]
-    stroke = max(0.3, cell * 0.09)
+    height = [[HEIGHTS[r % 3][c % 3] for c in range(mat.cols)] for r in range(mat.rows)]
+    bar = cell * 0.36
+    for r in range(mat.rows):  # each row's bars, one skyline
+        base = (r + 1) * cell - cell * 0.1
+        segs: list[tuple[float, float]] = []
+        for c in range(mat.cols):
+            x = c * cell + (cell - bar) / 2
+            top = base - cell * 0.78 * height[r][c]
+            if c:
+                segs.append((x, base))
+            segs += [(x, top), (x + bar, top), (x + bar, base)]
+        shapes.append(
+            Path(((cell - bar) / 2, base), tuple(segs), fill=PAPER, stroke=INK, stroke_width=0.15, role="pict-bars")
+        )
+    stroke = max(0.3, cell * 0.08)
     axis = ability.axis or "row"
     for i in range(mat.lines(axis)):
         cells = mat.line(axis, i)
-        (y1, x1), (y2, x2) = ((a + 0.5) * cell for a in cells[0]), ((a + 0.5) * cell for a in cells[-1])
-        if ability.action == "swap":
-            shapes += _arrow(x1, y1, x2, y2, stroke, (True, True))
+        high = max(cells, key=lambda rc: height[rc[0]][rc[1]])
+        low = min(cells, key=lambda rc: height[rc[0]][rc[1]])
+        hx, hy = (high[1] + 0.5) * cell, (high[0] + 1) * cell - cell * 0.1
+        top = hy - cell * 0.78 * height[high[0]][high[1]]
+        shapes.append(Rect(hx - bar / 2, top, bar, hy - top, fill=accent, role="pict-pick"))
+        if ability.action == "swap":  # over the bars along a row, beside them down a column
+            if axis == "row":
+                y = (high[0] + 0.1) * cell
+                shapes += _arrow(hx, y, (low[1] + 0.5) * cell, y, stroke, (True, True))
+            else:
+                x = (high[1] + 0.86) * cell
+                shapes += _arrow(x, (high[0] + 0.5) * cell, x, (low[0] + 0.5) * cell, stroke, (True, True))
             continue
-        shapes.append(Line(x1, y1, x2, y2, stroke=INK, stroke_width=stroke))
-        x, y, d = (x1 + x2) / 2, (y1 + y2) / 2, cell * 0.2
+        d = cell * 0.2
+        cx, cy = hx, (high[0] + 0.3) * cell
         shapes += [
-            Line(x - d, y - d, x + d, y + d, stroke=INK, stroke_width=stroke * 1.3),
-            Line(x - d, y + d, x + d, y - d, stroke=INK, stroke_width=stroke * 1.3),
+            Line(cx - d, cy - d, cx + d, cy + d, stroke=INK, stroke_width=stroke * 1.2),
+            Line(cx - d, cy + d, cx + d, cy - d, stroke=INK, stroke_width=stroke * 1.2),
         ]
     return shapes
 
@@ -161,6 +208,28 @@ def pack_name(pack: GridPack) -> str:
     return f"2D pack: {', '.join(pack.categories)}"
 
 
+@lru_cache(maxsize=16)
+def grid_faces(pack: GridPack) -> PackFaces:
+    """What the faces of a 2D pack show, for sizing its type (once a pack)."""
+    abilities = list(dict.fromkeys(c.ability for c in pack.cards()[: pack.block]))
+    numbers = [str(n) for n in range(1, pack.size + 1)]
+    labels = [a.label for a in abilities]
+    return PackFaces(
+        number=widest(numbers, bold=True, family=FIGURES),
+        code=widest(labels, bold=True, family=FIGURES),
+        label=widest(labels, bold=True, family="mono"),
+        note=widest([n for a in abilities if (n := _note(a))], bold=False),
+        underlined=any(reads_otherwise_turned(n) for n in numbers),
+        picture=True,
+    )
+
+
+def _note(ability: PackAbility2D) -> str:
+    if isinstance(ability, NumberAbility):
+        return number_note(ability)
+    return "" if ability.specific else "you choose"
+
+
 def grid_card_face(
     card: Card[PackAbility2D],
     pack: GridPack,
@@ -168,29 +237,34 @@ def grid_card_face(
     *,
     title: str = "",
     bleed: float = 0.0,
-    theme: Theme = PLAIN,
+    theme: Theme = DEFAULT,
 ) -> Drawing:
     """``theme`` may colour the cards by category (``row-swap``) or all 2D cards (``2d``)."""
     ability = card.ability
     keys = (ability.category, "2d")
     accent = theme.accent(keys, ACCENT)
     choice = CHOICE if accent == ACCENT else mix(accent, PAPER, 0.35)
+
+    def strip(x0: float, x1: float, rail: float, height: float) -> list[Shape]:
+        return decoration(x0, x1, rail, height, accent)
+
     face = Face(
         card.number,
         ability.label,
         ability.label,
         accent=accent,
         tint=theme.tint(keys, TINT),
-        note=number_note(ability) if isinstance(ability, NumberAbility) else "" if ability.specific else "you choose",
+        note=_note(ability),
         removal=ability.action == "remove",
         set_name=pack_name(pack),
         picture=lambda side: any_pictogram(ability, pack.mat, side, accent=accent, choice=choice),
+        strip=strip if theme.railway else None,
     )
-    return double_ended_face(face, size, title=title, bleed=bleed, theme=theme)
+    return double_ended_face(face, pack_type(grid_faces(pack), size, title, theme), bleed=bleed, theme=theme)
 
 
 def grid_card_back(
-    pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = PLAIN
+    pack: GridPack, size: tuple[float, float], *, title: str = "", bleed: float = 0.0, theme: Theme = DEFAULT
 ) -> Drawing:
     """The common back of a 2D pack: the train back of ``card.back_design`` in the 2D accent."""
     return back_design(

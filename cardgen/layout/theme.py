@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 
 from cardgen.layout.shapes import Group, Image, Typeface
 
-LOGOS = ("none", "locomotive")  # what may stand in the middle of every face (or a picture)
+LOGOS = ("none", "locomotive")  # what may stand in the top corner of every face, both ways up (or a picture)
 BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone (or a picture)
+ARTS = ("railway", "plain")  # the faces: a track and a train (the spaces as wagons), or boxes and type alone
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
@@ -63,12 +64,15 @@ class Picture:
     kind: str  # "png" or "jpeg"
     width: int  # pixels
     height: int
+    turned: bytes = field(default=b"", repr=False)  # the same picture turned 180° (a logo's, for the lower half)
 
-    def within(self, x: float, y: float, w: float, h: float, role: str = "logo") -> Image:
-        """As large as fits in the box, centred in it, in its own proportions."""
+    def within(self, x: float, y: float, w: float, h: float, role: str = "logo", *, upside_down: bool = False) -> Image:
+        """As large as fits in the box, centred in it, in its own proportions; ``upside_down``:
+        the picture turned 180° (a double-ended face's lower half)."""
         k = min(w / self.width, h / self.height)
         iw, ih = self.width * k, self.height * k
-        return Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, self.data, self.kind, role)
+        data = self.turned if upside_down and self.turned else self.data
+        return Image(x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, data, self.kind, role)
 
     def covering(self, x: float, y: float, w: float, h: float, role: str = "back-image") -> Group:
         """Covering the whole box, centred, in its own proportions; what runs over is clipped."""
@@ -88,6 +92,7 @@ class Theme:
     title: str = ""  # printed on every card when --title gives none
     logo: str = "none"  # one of LOGOS, or the name of the logo picture's file
     back: str = "train"  # one of BACKS, or the name of the back picture's file
+    art: str = "railway"  # one of ARTS: what the faces show besides their type
     logo_picture: Picture | None = None
     back_picture: Picture | None = None
     font: Typeface | None = None  # the titles' and the backs' font; None: the shipped one
@@ -108,5 +113,12 @@ class Theme:
     def tint(self, key: str | tuple[str, ...], default: str) -> str:
         return self._pick((key,) if isinstance(key, str) else key, "tint") or default
 
+    @property
+    def railway(self) -> bool:
+        """Whether the faces show the track and the train (the default look)."""
+        return self.art == "railway"
 
-PLAIN = Theme()  # the built-in look
+
+DEFAULT = Theme()  # the look without a theme: the railway faces, the train back
+PLAIN = Theme(name="plain", art="plain", back="plain")  # ``--theme plain``: type and boxes alone
+BUILT_IN = {"plain": PLAIN}  # the themes ``--theme NAME`` names without a file

@@ -16,18 +16,22 @@ packs combined (§7) its pack's letter is in a ring under the index, as on the n
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
-from cardgen.layout.art import locomotive
-from cardgen.layout.card import INK, MIN_TYPE, PAPER, SAFE, _frame, _logo, mix, pack_mark, title_lines, wrap
-from cardgen.layout.shapes import CAP_HEIGHT, Drawing, Rect, Shape, Text, fit_size, text_width, turned, walk
-from cardgen.layout.theme import PLAIN, Picture, Theme
+from cardgen.layout.art import engine
+from cardgen.layout.card import INK, PAPER, frame, logo_shapes, middle_track, mix, pack_mark, pack_type, turned_half
+from cardgen.layout.facetype import FIGURE_CAP, FIGURES, LINE, SANS_CAP, FaceType, PackFaces, fit_lines
+from cardgen.layout.shapes import Drawing, Shape, Text, text_width, walk
+from cardgen.layout.spaces import ENGINE_RATIO
+from cardgen.layout.theme import DEFAULT, Theme
+from cardgen.layout.typescale import SCALE, fitting
 from cardgen.rules.printed import WILD_ABILITY, WILD_NUMBER
 
 WILD_ACCENT = "#8a5a00"  # a dark gold: no pattern's colour
 WILD_TINT = "#f6e7b4"
 WILD_WORD = "WILD"
 WILD_RULE = "any number in the pack; no ability"  # §10: a number some card of the pack carries
+# a pack whose faces nobody gave: its type as a pack of up to 99 cards with one mark would have it
+SAMPLE = PackFaces(number="88", code="AB", label="A↔B", underlined=True)
 
 
 def walk_texts(drawing: Drawing) -> Iterator[Text]:
@@ -43,62 +47,93 @@ def wild_face(
     set_name: str = "",
     title: str = "",
     bleed: float = 0.0,
-    theme: Theme = PLAIN,
+    theme: Theme = DEFAULT,
     mark: str = "",
+    faces: PackFaces | None = None,
 ) -> Drawing:
-    """The face of a wild card, double-ended, in mm; ``mark``: its pack's letter (several packs)."""
-    w, h = size
-    scale = min(w / 63.5, h / 88.9)
-    inner = w - 2 * SAFE
-    pad = max(1.2, 1.4 * scale)
+    """The face of a wild card, double-ended, in mm; ``mark``: its pack's letter (several packs);
+    ``faces``: its pack's (its corner index and title then match the pack's cards)."""
+    kind = pack_type(faces or SAMPLE, size, title, theme)
+    w, h, scale = kind.w, kind.h, kind.scale
     accent = theme.accent("wild", WILD_ACCENT)
     tint = theme.tint("wild", WILD_TINT)
-    idx = 4.8 * scale
-    ix, iy = SAFE + pad, SAFE + pad + CAP_HEIGHT * idx
     top: list[Shape] = []
-    texts: list[Text] = [Text(ix, iy, WILD_NUMBER, idx, "start", fill=accent, bold=True, role="index-wild")]
-    index_bottom, index_right = iy, ix + text_width(WILD_NUMBER, idx)
+    texts: list[Text] = [
+        Text(
+            kind.ix, kind.iy, WILD_NUMBER, kind.idx, "start", fill=accent, bold=True, role="index-wild", family=FIGURES
+        )
+    ]
     if mark:  # the pack's letter in a ring beside the W, as on the numbered cards
-        ring = 0.62 * idx
-        circle, letter = pack_mark(index_right + 0.8 * scale + ring, iy - CAP_HEIGHT * idx / 2, ring, mark, accent)
+        ring = 0.62 * kind.idx
+        right = kind.ix + text_width(WILD_NUMBER, kind.idx, bold=True, family=FIGURES)
+        circle, letter = pack_mark(right + 0.8 * scale + ring, kind.iy - FIGURE_CAP * kind.idx / 2, ring, mark, accent)
         top.append(circle)
         texts.append(letter)
-        index_right += 0.8 * scale + 2 * ring
-    ceiling = index_bottom + 2.0 * scale
-    if title:
-        titles, ceiling = title_lines(title, theme.font, accent, w, scale, iy, index_right, index_bottom, ceiling)
-        texts += titles
+    font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
+    texts += [
+        Text(
+            kind.title_x,
+            kind.title_y + k * LINE * kind.title_size,
+            line,
+            kind.title_size,
+            "middle",
+            fill=accent,
+            role="title",
+            font=font,
+            family="sans",
+        )
+        for k, line in enumerate(kind.title)
+    ]
+    ceiling = _ceiling(kind)
+    texts_mid, art = _middle(kind, accent, ceiling, theme.railway)
+    top += art
+    top += texts + texts_mid
 
-    # From the middle up: the rule (one or two lines), the word, then the locomotive in the room left.
-    bottom = h / 2 - 3.5 * scale
-    rule, rule_size = wrap(WILD_RULE, max(2.8 * scale, MIN_TYPE), inner * 0.9)
-    for k, line in enumerate(reversed(rule)):
-        y = bottom - k * 1.25 * rule_size
-        texts.append(Text(w / 2, y, line, rule_size, "middle", fill=INK, bold=True, role="wild-rule"))
-    rule_top = bottom - (len(rule) - 1) * 1.25 * rule_size - CAP_HEIGHT * rule_size
-    word = fit_size(WILD_WORD, 12.0 * scale, inner * 0.8)
-    gap = 2.2 * scale
-    room = rule_top - gap - ceiling  # for the word and the locomotive above it
-    word = min(word, room * 0.45 / CAP_HEIGHT)
-    word_y = rule_top - gap
-    texts.append(Text(w / 2, word_y, WILD_WORD, word, "middle", fill=accent, bold=True, role="wild"))
-    loco_room = word_y - CAP_HEIGHT * word - gap - ceiling  # the locomotive's height, wheels to chimney
-    width = min(inner * 0.55, loco_room / (62 / 94))
-    if width >= 8.0:
-        cy = word_y - CAP_HEIGHT * word - gap - 31 * width / 94
-        top += locomotive(w / 2, cy, width, body=accent, dark=INK, light=mix(accent, PAPER, 0.25))
-    top += texts
-
-    ground, panel = _frame(w, h, bleed, tint, accent, removal=False)
-    panel = replace(panel, fill=mix(tint, PAPER, 0.45), role="panel-wild") if isinstance(panel, Rect) else panel
-    shapes: list[Shape] = [ground, panel, *top, *turned(top, w, h)]
-    logo: str | Picture = theme.logo_picture or theme.logo
-    if isinstance(logo, Picture):
-        band = 4.6 * scale
-        shapes.append(logo.within(w / 2 - 1.5 * band, h / 2 - band / 2, 3 * band, band))
-    elif logo == "locomotive":
-        shapes += _logo(w, h, scale, accent)
+    ground, panel = frame(w, h, bleed, tint, accent, mix(tint, PAPER, 0.45), "panel-wild")
+    shapes: list[Shape] = [ground, panel]
+    if kind.track:
+        shapes += middle_track(w, h, scale, accent)
+    shapes += [*top, *turned_half(top, w, h), *logo_shapes(kind, theme, accent)]
     meta = {"number": WILD_NUMBER, "ability": WILD_ABILITY}
     if set_name:
         meta["set"] = set_name
     return Drawing(w + 2 * bleed, h + 2 * bleed, tuple(shapes), origin=(-bleed, -bleed), title="wild card", meta=meta)
+
+
+def _ceiling(kind: FaceType) -> float:
+    """The highest ink the middle of a wild may reach: under its corner index and title."""
+    title_bottom = kind.title_y + (len(kind.title) - 1) * LINE * kind.title_size if kind.title else 0.0
+    return max(kind.code_y, title_bottom) + 1.8 * kind.scale
+
+
+def _middle(kind: FaceType, accent: str, ceiling: float, railway: bool) -> tuple[list[Text], list[Shape]]:
+    """From the middle up: a locomotive on the track (the factory pack's locomotive cards "might
+    find service as wild cards", §2), the rule in a line or two, and the word WILD, large."""
+    w, scale = kind.w, kind.scale
+    inner = w - 2 * kind.ix
+    rule, rule_size, _ = fit_lines(WILD_RULE, fitting(3.1 * scale), inner * 0.92)
+    word_max = min(13.0 * scale, inner * 0.8 / text_width(WILD_WORD, 1.0, bold=True, family="sans"))
+    word_steps = [s for s in SCALE if s <= word_max + 1e-9] or [SCALE[0]]
+    gap = 2.2 * scale
+    rail = kind.rail if railway else kind.h / 2 - 2.0 * scale
+    rule_block = SANS_CAP * rule_size + (len(rule) - 1) * LINE * rule_size
+    least = 5.0 * scale if railway else 0.0  # a locomotive smaller than this is not worth drawing
+    for word in reversed(word_steps):  # the largest word that leaves the locomotive its room
+        room = rail - ceiling - (SANS_CAP * word + gap + rule_block) - (gap if railway else 0.0)
+        if room >= least:
+            break
+    height = min(9.0 * scale, room) if railway and room >= least else 0.0
+    bottom = rail - (height + gap if height else 0.0)
+    texts: list[Text] = []
+    for k, line in enumerate(reversed(rule)):
+        y = bottom - k * LINE * rule_size
+        texts.append(Text(w / 2, y, line, rule_size, "middle", fill=INK, bold=True, role="wild-rule", family="sans"))
+    rule_top = bottom - (len(rule) - 1) * LINE * rule_size - SANS_CAP * rule_size
+    texts.append(
+        Text(w / 2, rule_top - gap, WILD_WORD, word, "middle", fill=accent, bold=True, role="wild", family="sans")
+    )
+    art: list[Shape] = []
+    if height > 0:
+        ew = height * ENGINE_RATIO
+        art.append(engine(w / 2 - ew / 2, rail, ew, accent, role="wild-engine"))
+    return texts, art

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.layout.card import card_back, card_face
+from cardgen.layout.back import card_back
+from cardgen.layout.card import card_face, pack_type, pattern_faces, title_warning
 from cardgen.layout.handouts.got import handout_for
 from cardgen.layout.shapes import Drawing
-from cardgen.layout.theme import PLAIN
+from cardgen.layout.theme import DEFAULT
 from cardgen.layout.wild import wild_face
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
@@ -86,15 +87,23 @@ class GamePack(NumberedPack[Pattern]):
         return list(spec.printed(width=number_width(spec.size)))
 
     def face(self, item: Item[Card[PackAbility]], spec: Pattern, opts: PrintOptions) -> Drawing:
-        theme = opts.theme or PLAIN
+        theme = opts.theme or DEFAULT
         if item.card is None:
             where = f"pattern {spec.name}, census {spec.census}"
-            return wild_face(opts.card, set_name=where, title=opts.title, bleed=opts.bleed, theme=theme, mark=item.mark)
+            faces = pattern_faces(spec, bool(item.mark))  # its index and title as the pack's cards have them
+            return wild_face(
+                opts.card, set_name=where, title=opts.title, bleed=opts.bleed, theme=theme, mark=item.mark, faces=faces
+            )
         return card_face(item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=theme, mark=item.mark)
 
     def back(self, spec: Pattern, opts: PrintOptions, mark: str = "") -> Drawing:
-        theme = opts.theme or PLAIN
+        theme = opts.theme or DEFAULT
         return card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=theme, mark=mark)
+
+    def notes(self, spec: Pattern, opts: PrintOptions) -> list[str]:
+        kind = pack_type(pattern_faces(spec, spec.packs > 1), opts.card, opts.title, opts.theme or DEFAULT)
+        warning = title_warning(kind, opts.title)
+        return [warning] if warning else []
 
     def handout(self, spec: Pattern, title: str) -> bytes:
         """The got handout for the pack's pattern, census and copies, as a web page."""

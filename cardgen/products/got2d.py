@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.layout.card2d import grid_card_back, grid_card_face
+from cardgen.layout.card import pack_type, title_warning
+from cardgen.layout.card2d import grid_card_back, grid_card_face, grid_faces
 from cardgen.layout.handouts.got2d import handout
 from cardgen.layout.shapes import Drawing
-from cardgen.layout.theme import PLAIN
+from cardgen.layout.theme import DEFAULT
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack
@@ -47,17 +48,21 @@ class GridPackProduct(NumberedPack[GridPack]):
 
     def face(self, item: Item[Card[PackAbility2D]], spec: GridPack, opts: PrintOptions) -> Drawing:
         assert item.card is not None  # a 2D pack has no wild cards
-        return grid_card_face(item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+        return grid_card_face(
+            item.card, spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or DEFAULT
+        )
 
     def back(self, spec: GridPack, opts: PrintOptions, mark: str = "") -> Drawing:
-        return grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or PLAIN)
+        return grid_card_back(spec, opts.card, title=opts.title, bleed=opts.bleed, theme=opts.theme or DEFAULT)
 
     def handout(self, spec: GridPack, title: str) -> bytes:
         """The 2D handout for the pack's categories and copies, as a web page."""
         return writer("html")(handout(",".join(spec.categories), spec.copies), title=title)
 
-    def notes(self, spec: GridPack) -> list[str]:
-        return [f"warning: {w}" for w in spec.warnings()]
+    def notes(self, spec: GridPack, opts: PrintOptions) -> list[str]:
+        kind = pack_type(grid_faces(spec), opts.card, opts.title, opts.theme or DEFAULT)
+        warning = title_warning(kind, opts.title)
+        return [f"warning: {w}" for w in spec.warnings()] + ([warning] if warning else [])
 
 
 PACK = GridPackProduct()

@@ -124,8 +124,8 @@ class NumberedPack(Generic[S]):
         """The pack's ``rules.html``."""
         raise NotImplementedError
 
-    def notes(self, spec: S) -> list[str]:
-        """What the build says about the pack beyond where it went (warnings, say)."""
+    def notes(self, spec: S, opts: PrintOptions) -> list[str]:
+        """What the build says about the pack beyond where it went (warnings, say: a title cut short)."""
         return []
 
     # ---- what the base does
@@ -155,7 +155,7 @@ class NumberedPack(Generic[S]):
             out=out,
             progress=progress,
         )
-        result.notes += self.notes(spec)
+        result.notes += self.notes(spec, opts)
         return result
 
     def _files(self, spec: S, opts: PrintOptions) -> dict[str, Callable[[], bytes]]:

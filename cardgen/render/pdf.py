@@ -161,6 +161,8 @@ class _Page(Renderer):
         self._paint(None, ln.stroke, ln.stroke_width)
         self.c.setDash([v * PT for v in ln.dash] if ln.dash else [])
         self.c.line(*self.xy(ln.x1, ln.y1, dx, dy), *self.xy(ln.x2, ln.y2, dx, dy))
+        if ln.dash:  # solid again: a stroked rectangle or path drawn next would be dashed too
+            self.c.setDash([])
 
     def polygon(self, p: Polygon, dx: float, dy: float) -> None:
         fill, stroke = self._paint(p.fill, p.stroke, p.stroke_width)

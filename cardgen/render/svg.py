@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardgen.layout.shapes import (
     Circle,
@@ -50,6 +51,7 @@ def _n(v: float) -> str:
     return "0" if s == "-0" else s
 
 
+@lru_cache(maxsize=1024)  # (a pack's faces share their drawings: the same engine card after card)
 def path_data(path: Path) -> str:
     """SVG path data: M, then L for a line and C for a cubic segment, Z when closed."""
     parts = [f"M{_n(path.start[0])} {_n(path.start[1])}"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -90,6 +91,22 @@ def picture_from_bytes(data: bytes, longest: int, where: str) -> Picture:
     except (OSError, ValueError, SyntaxError) as e:
         raise CardgenError(f"{where}: a damaged picture ({' '.join(str(e).split())[:80]})") from None
     return Picture(data, kind, width, height)
+
+
+def with_turned(picture: Picture) -> Picture:
+    """``picture`` with its copy turned 180° (a logo's, for a double-ended face's lower half):
+    the same pixels, the same kind, written once when the theme is read (the same bytes every
+    time, so ``cardgen check`` draws the faces again alike)."""
+    from PIL import Image  # (Pillow only for a theme's pictures)
+
+    with Image.open(io.BytesIO(picture.data)) as opened:
+        turned = opened.transpose(Image.Transpose.ROTATE_180)
+        out = io.BytesIO()
+        if picture.kind == "jpeg":
+            turned.save(out, "JPEG", quality=92)
+        else:
+            turned.save(out, "PNG")
+    return replace(picture, turned=out.getvalue())
 
 
 def _from_svg(data: bytes, longest: int, where: str) -> bytes:

@@ -3,11 +3,16 @@ an unknown key, a colour that is not one, a value of the wrong kind or a file th
 there is one line naming the key. A theme is recorded in ``pack.json`` (``theme_record``)
 so that ``cardgen check`` can draw the cards again as they were built.
 
+``--theme plain`` names the built-in plain theme (``layout.theme.PLAIN``: no track, train or logo
+on the faces, the plain back) without a file: a bare name is a built-in theme, a theme file's
+name has a dot or a slash in it.
+
 A theme file::
 
     title = "Family night"      # on every card, unless --title gives one
     logo = "locomotive"         # or "none", or a picture file: "art/logo.png" (PNG, JPEG or SVG)
     back = "train"              # or "plain", or a picture file: "art/back.jpg"
+    art = "railway"             # the faces' track and train; "plain": type and boxes alone
     font = "fonts/Mine.ttf"     # titles and the backs' words in a TrueType font of one's own
     bold_font = "fonts/Mine-Bold.ttf"  # its bold face (the backs' name); else the regular one
 
@@ -25,10 +30,10 @@ from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file, show_path
-from cardgen.layout.theme import BACKS, LOGOS, Colours, Picture, Theme, parse_colour
+from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.rules.grid import PACK_CATEGORIES
-from cardgen.themes.pictures import load_picture
+from cardgen.themes.pictures import load_picture, with_turned
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title
 
@@ -37,7 +42,7 @@ PICTURES = "theme"  # the folder of a pack that holds copies of its theme's pict
 LONGEST = {"logo": 800, "back": 2400}  # pixels: a bigger picture is scaled down to this (past 300 dpi)
 _RECORDED = re.compile(rf"(logo|back):{PICTURES}/\1\.(png|jpg)")
 PATTERNS = ("one", "two", "three")
-TOP = ("title", "logo", "back", "font", "bold_font", "colours")
+TOP = ("title", "logo", "back", "art", "font", "bold_font", "colours")
 
 
 def colour_keys() -> tuple[str, ...]:
@@ -69,8 +74,27 @@ def load_theme(path: Path) -> Theme:
 
 
 def parse_print_args(args: PrintArgs) -> PrintOptions:
-    """The print options ``args`` mean, with the theme file it names (if any) read."""
-    return args.parse(load_theme(Path(args.theme)) if args.theme else None)
+    """The print options ``args`` mean, with the theme it names (a built-in one, or a file) read."""
+    return args.parse(theme_named(args.theme) if args.theme else None)
+
+
+def theme_named(name: str) -> Theme:
+    """The built-in theme ``name`` (``plain``), or the theme in the file ``name`` names.
+
+    >>> theme_named("plain").art, theme_named("plain").name
+    ('plain', 'plain')
+    >>> theme_named("fancy")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: no built-in theme 'fancy': use plain, or name a theme file (themes/mine.toml)
+    """
+    if name in BUILT_IN:
+        return BUILT_IN[name]
+    if "." not in name and "/" not in name and "\\" not in name:
+        raise CardgenError(
+            f"no built-in theme {name!r}: use {', '.join(BUILT_IN)}, or name a theme file (themes/mine.toml)"
+        )
+    return load_theme(Path(name))
 
 
 def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = None) -> Theme:
@@ -89,6 +113,9 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         raise CardgenError(f"{where}: title: {e}") from None
     logo, logo_picture = _choice(data, "logo", LOGOS, where, folder)
     back, back_picture = _choice(data, "back", BACKS, where, folder)
+    art = _text(data, "art", where) or ARTS[0]
+    if art not in ARTS:
+        raise CardgenError(f"{where}: art {art!r} is not one of {', '.join(map(repr, ARTS))}")
     font, font_files = None, ("", "")
     if "bold_font" in data and "font" not in data:
         raise CardgenError(f"{where}: bold_font without font: name the regular face too")
@@ -105,6 +132,7 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         back=back,
         logo_picture=logo_picture,
         back_picture=back_picture,
+        art=art,
         font=font,
         font_files=font_files,
     )
@@ -131,6 +159,8 @@ def _choice(
         return value, None
     if folder is not None and ("." in value or "/" in value):
         picture = load_picture(_file(data, key, where, folder), LONGEST[key], f"{where}: {key}")
+        if key == "logo":  # the faces are double-ended: the logo stands turned in their lower half
+            picture = with_turned(picture)
         return f"{PICTURES}/{key}.{picture.kind.replace('jpeg', 'jpg')}", picture
     raise CardgenError(
         f"{where}: {key} {value!r} is not one of {', '.join(map(repr, choices))}, nor a picture file (PNG, JPEG, SVG)"
@@ -186,6 +216,8 @@ def theme_record(theme: Theme) -> dict[str, Any]:
         for key, c in theme.colours
     }
     record: dict[str, Any] = {"title": theme.title, "logo": theme.logo, "back": theme.back, "colours": colours}
+    if theme.art != ARTS[0]:  # (recorded only when not the default, so other packs' records stay as they were)
+        record["art"] = theme.art
     for key, name in zip(("font", "bold_font"), theme.font_files):
         if name:  # (recorded only when there is one, so other packs' records stay as they were)
             record[key] = name

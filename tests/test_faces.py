@@ -1,0 +1,256 @@
+"""Card faces (#23): one type size per part across a whole pack, read back from the written
+SVGs; the railway art and the pictograms inside the panel; the 2D number pictogram that says
+"the highest card of a line" and not "the middle card"; the plain theme; long titles."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from cardgen.cli import run
+from cardgen.layout.back import card_back
+from cardgen.layout.card import SAFE, card_face
+from cardgen.layout.card2d import grid_card_face
+from cardgen.layout.shapes import Circle, Group, Line, Polygon, Rect, Text, walk
+from cardgen.layout.shapes import Path as PathShape
+from cardgen.layout.theme import PLAIN
+from cardgen.layout.wild import wild_face
+from cardgen.rules.grid import GridPack
+from cardgen.rules.patterns import make_pattern
+from cardgen.units import CARDS
+
+NS = "{http://www.w3.org/2000/svg}"
+# the parts a face shows; each must be one size across the pack (a wild's own parts: across its wilds)
+ROLES = ("number", "index-number", "ability", "index-ability", "note", "title", "pack-mark", "wild", "index-wild")
+
+
+def build(tmp_path: Path, *args: str) -> Path:
+    out = tmp_path / "out"
+    assert run([*args, "--out", str(out)]) == 0
+    (folder,) = out.iterdir()
+    return folder
+
+
+def sizes_by_role(folder: Path) -> dict[str, set[str]]:
+    """Every card SVG's texts read back: the font sizes each role is set at, across the pack."""
+    sizes: dict[str, set[str]] = defaultdict(set)
+    for svg in sorted((folder / "cards").glob("*.svg")):
+        if svg.stem.startswith("back"):
+            continue
+        for t in etree.parse(str(svg)).getroot().iter(f"{NS}text"):
+            sizes[t.get("class", "")].add(t.get("font-size", ""))
+    return sizes
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("pack", "--pattern", "one", "--census", "7"),  # 6, 9, 16 … underlined among 84
+        ("pack", "--pattern", "two", "--census", "9", "--numbers", "--card", "mini", "--title", "Night mail"),
+        ("pack", "--pattern", "three", "--census", "5", "--card", "bridge", "--packs", "2", "--wilds", "2"),
+        ("pack", "--pattern", "one", "--census", "12", "--copies", "2", "--card", "tarot"),
+        ("pack2d", "--categories", "row-swap,col-rotate,remove,number"),
+        ("pack2d", "--card", "mini", "--title", "A long title for a mini card"),
+    ],
+)
+def test_every_card_of_a_pack_sets_each_part_at_one_size(tmp_path, args):
+    folder = build(tmp_path, *args)
+    sizes = sizes_by_role(folder)
+    assert {"number", "index-number", "ability", "index-ability"} <= set(sizes)
+    for role in ROLES:
+        assert len(sizes.get(role, set())) <= 1, (role, sizes[role])
+    # and the underlined numbers are among them: the same size as the others, underlined
+    texts = {
+        svg.stem: {t.get("class"): t.get("font-size") for t in etree.parse(str(svg)).getroot().iter(f"{NS}text")}
+        for svg in (folder / "cards").glob("*.svg")
+        if not svg.stem.startswith("back")
+    }
+    six = next((s for s in texts if s.lstrip("AB-0") == "6"), None)
+    if six is not None:
+        svg = etree.parse(str(folder / "cards" / f"{six}.svg")).getroot()
+        assert sum(1 for r in svg.iter(f"{NS}rect") if r.get("class") == "underline") == 4
+        assert texts[six]["number"] == sizes["number"].copy().pop()
+
+
+def test_a_pack_is_sized_from_its_widest_number_not_card_by_card():
+    """Faces drawn alone agree: 6 (underlined) and 8, 11 and 84, a short and a long ability."""
+    pack = make_pattern("two", 7, numbers=True)
+    faces = [card_face(pack.card(n), pack, CARDS["poker"]) for n in (6, 8, 11, 84, 29, 33)]
+    for role in ("number", "index-number", "ability", "index-ability"):
+        sizes = {s.size for f in faces for s, _, _ in walk(f.shapes) if isinstance(s, Text) and s.role == role}
+        assert len(sizes) == 1, (role, sizes)
+    notes = {s.size for f in faces for s, _, _ in walk(f.shapes) if isinstance(s, Text) and s.role == "note"}
+    assert len(notes) == 1
+
+
+def _extent(shape, dx, dy):  # type: ignore[no-untyped-def]
+    """A shape's box (x0, y0, x1, y1), its stroke included."""
+    if isinstance(shape, Rect):
+        x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    elif isinstance(shape, Circle):
+        x0, y0, x1, y1 = shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    elif isinstance(shape, Line):  # butt ends: a level line's stroke widens it up and down only
+        x0, x1 = min(shape.x1, shape.x2), max(shape.x1, shape.x2)
+        y0, y1 = min(shape.y1, shape.y2), max(shape.y1, shape.y2)
+        half = shape.stroke_width / 2
+        wide, tall = (0.0, half) if y0 == y1 else (half, 0.0) if x0 == x1 else (half, half)
+        return x0 + dx - wide, y0 + dy - tall, x1 + dx + wide, y1 + dy + tall
+    elif isinstance(shape, (Polygon, PathShape)):
+        pts = shape.points if isinstance(shape, Polygon) else shape.points()
+        x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+        y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+    elif isinstance(shape, Text):
+        x0, y0, x1, y1 = shape.bounds()
+        return x0 + dx, y0 + dy, x1 + dx, y1 + dy
+    else:
+        x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    half = getattr(shape, "stroke_width", 0.0) / 2
+    return x0 + dx - half, y0 + dy - half, x1 + dx + half, y1 + dy + half
+
+
+@pytest.mark.parametrize("size", sorted(CARDS.values()))
+@pytest.mark.parametrize("theme", ["default", "plain"])
+def test_nothing_but_the_ground_reaches_past_the_safe_zone(size, theme):
+    """Texts, frames, the track, the trains, the pictograms and the pack marks all stay 3.175 mm
+    (SAFE) inside the cut; only the tinted ground runs to the bleed."""
+    look = {"theme": PLAIN} if theme == "plain" else {}
+    spec = make_pattern("two", 23, numbers=True)  # the most wagons a removal pack has: 23 spaces
+    linear = make_pattern("one", 7, packs=2)
+    grid = GridPack("row-swap,col-rotate,remove,number")
+    drawings = [
+        card_face(spec.card(n), spec, size, title="Family night", **look)
+        for n in (1, 2, 26, spec.block - 1, spec.block)
+    ]
+    drawings += [card_face(linear.card(6), linear, size, mark="B", **look)]
+    drawings += [grid_card_face(grid.card(n), grid, size, **look) for n in range(1, grid.block + 1, 5)]
+    drawings += [wild_face(size, mark="A", title="Family night", **look), card_back(spec, size, mark="B", **look)]
+    w, h = size
+    for drawing in drawings:
+        for s, dx, dy in walk(drawing.shapes):
+            if getattr(s, "role", "") == "background":
+                continue
+            x0, y0, x1, y1 = _extent(s, dx, dy)
+            where = (drawing.title, s.role, (round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)))
+            assert min(x0, y0) >= SAFE - 0.2 and x1 <= w - SAFE + 0.2 and y1 <= h - SAFE + 0.2, where
+
+
+def test_the_spaces_pictogram_marks_the_spaces_of_the_ability():
+    pack = make_pattern("two", 7)
+    swap, removal = pack.card(3), pack.card(1)  # A↔C, A→X
+    assert (swap.ability.label, removal.ability.label) == ("A↔C", "A→X")
+
+    def marks(face):  # type: ignore[no-untyped-def]
+        upper = [s for s in face.shapes if getattr(s, "role", "") == "space-mark" and s.y < face.height / 2]
+        return sorted(upper, key=lambda s: s.x)
+
+    a, c = marks(card_face(swap, pack, CARDS["poker"]))
+    (x,) = marks(card_face(removal, pack, CARDS["poker"]))
+    pitch = (c.x - a.x) / 2  # A and C: two wagons apart
+    assert pitch > 3.0 and x.x == pytest.approx(a.x)  # the first wagon, A, in both
+    assert a.fill == c.fill != x.fill  # a swap's wagons in the pack's colour, a removal's in ink
+    removal_face = card_face(removal, pack, CARDS["poker"])
+    assert sum(1 for s in removal_face.shapes if getattr(s, "role", "") == "space-cross") == 2  # each half
+    assert sum(1 for s in card_face(swap, pack, CARDS["poker"]).shapes if getattr(s, "role", "") == "space-arc") == 2
+
+
+def test_a_face_stays_a_handful_of_shapes():
+    """The hot path: however many spaces, a face is a few dozen shapes (the wagons one outline)."""
+    for census in (7, 26):
+        pack = make_pattern("one", census)
+        face = card_face(pack.card(1), pack, CARDS["poker"])
+        assert sum(1 for _ in walk(face.shapes)) <= 36
+
+
+def _picked(ability_code: str) -> list[tuple[int, int]]:
+    """The cells the 2D number pictogram marks (upper half), as (row, col) of its 3 × 3 mat."""
+    pack = GridPack("number")
+    card = next(c for c in pack.cards() if c.ability.code == ability_code)
+    face = grid_card_face(card, pack, CARDS["poker"])
+    group = next(s for s in face.shapes if isinstance(s, Group) and s.role == "picture" and s.dy < face.height / 2)
+    cells = [s for s in group.shapes if isinstance(s, Rect) and s.role == "pict-cell"]
+    cell = cells[0].w
+    picks = [s for s in group.shapes if isinstance(s, Rect) and s.role == "pict-pick"]
+    return sorted((int((p.y + p.h - 0.01) // cell), int((p.x + p.w / 2) // cell)) for p in picks)
+
+
+def test_the_2d_number_pictogram_marks_the_highest_card_of_each_line_not_the_middle():
+    rows, cols = _picked("#RHI"), _picked("#CHI")
+    assert sorted(r for r, _ in rows) == [0, 1, 2]  # one in each row …
+    assert sorted(c for c, _ in rows) == [0, 1, 2]  # … each in another column: never all the middle one
+    assert sorted(c for _, c in cols) == [0, 1, 2] and sorted(r for r, _ in cols) != [1, 1, 1]
+    assert rows != cols  # a row's highest is not simply a column's: the two cards differ at a glance
+    assert _picked("#RHL") == rows and _picked("#CHL") == cols
+
+
+def test_the_plain_theme_builds_checks_and_draws_no_railway(tmp_path, capsys):
+    folder = build(tmp_path, "pack", "--pattern", "two", "--census", "5", "--backs", "--theme", "plain")
+    assert folder.name.endswith("-theme-plain")
+    record = json.loads((folder / "pack.json").read_text("utf-8"))["theme"]
+    assert (record["art"], record["back"], record["logo"]) == ("plain", "plain", "none")
+    classes = {
+        e.get("class") for svg in (folder / "cards").glob("*.svg") for e in etree.parse(str(svg)).getroot().iter()
+    }
+    assert not classes & {"engine", "rail", "sleepers", "back-engine", "logo"}
+    assert "space-mark" in classes  # the spaces, as boxes
+    capsys.readouterr()
+    assert run(["check", str(folder)]) == 0, capsys.readouterr().out
+    default = build(tmp_path / "d", "pack", "--pattern", "two", "--census", "5")
+    assert {"engine", "rail", "sleepers"} <= {
+        e.get("class") for e in etree.parse(str(default / "cards" / "001.svg")).getroot().iter()
+    }
+
+
+def test_an_unknown_theme_name_is_one_line(tmp_path, capsys):
+    assert run(["pack", "--theme", "fancy", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "plain" in err and "theme file" in err
+
+
+def test_a_title_too_long_for_mini_cards_is_cut_and_the_build_says_so_in_one_line(tmp_path, capsys):
+    title = "The Grand Trans-Continental Railway Preservation Society of Upper Wessex Edition"
+    folder = build(tmp_path, "pack", "--pattern", "two", "--census", "7", "--card", "mini", "--title", title)
+    out = capsys.readouterr().out
+    warnings = [line for line in out.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "too long" in warnings[0] and "44.45 × 63.5 mm" in warnings[0]
+    root = etree.parse(str(folder / "cards" / "012.svg")).getroot()
+    lines = [
+        t.text
+        for t in root.iter(f"{NS}text")
+        if t.get("class") == "title" and "rotate" not in (t.get("transform") or "")
+    ]
+    assert len(lines) == 2 and lines[-1].endswith("…") and title.startswith(" ".join(lines)[:-1])
+    assert all(
+        float(t.get("font-size")) >= 6 * 25.4 / 72 - 1e-3 for t in root.iter(f"{NS}text") if t.get("class") == "title"
+    )
+    capsys.readouterr()
+    assert run(["check", str(folder)]) == 0
+    # a title that fits says nothing
+    build(tmp_path / "fits", "pack", "--pattern", "two", "--census", "7", "--card", "mini", "--title", "Night mail")
+    assert "warning" not in capsys.readouterr().out
+
+
+def test_the_railway_art_is_held_to_its_svg_in_the_pdf(tmp_path, capsys):
+    """The art is compared slot by slot like every shape: card 1's track losing its sleepers in the
+    PDF alone (a line of the pack's light colour deleted) is named, card 2 left alone."""
+    import re
+
+    import pikepdf
+
+    folder = build(tmp_path, "pack", "--pattern", "two", "--census", "3", "--copies", "2")
+    path = next(folder.glob("*.pdf"))
+    # the sleepers: one dashed stroke of pattern two's light colour (#d6b2b2), deleted
+    sleepers = re.compile(rb"(\.839216 \.698039 \.698039 RG\n[0-9.]+ w\n\[[0-9. ]+\] 0 d\n)n [^\n]*? S\n")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        data = pdf.pages[0].Contents.read_bytes()
+        edited = sleepers.sub(rb"\1", data, count=1)
+        assert edited != data
+        pdf.pages[0].Contents = pdf.make_stream(edited)
+        pdf.save(path)
+    capsys.readouterr()
+    assert run(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "slot 1 (card 1)" in out and "shapes" in out and "(card 2)" not in out, out
