@@ -38,7 +38,7 @@ from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
-from cardgen.write.staging import INDEX, Staging, check_index_replaceable, swap_set
+from cardgen.write.staging import INDEX, Staging, check_index_replaceable, finish_set, swap_set
 from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -271,6 +271,7 @@ def build_set(
     if paper is not None:
         defaults["paper"] = paper
     jobs = prepare(items, defaults)
+    finish_set(out)  # a set a killed build began to swap in: completed first (or refused, in one line)
     check_index_replaceable(out)  # before anything is built: the index page is the user's, or cardgen's
     with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
         root = stage.tmp

@@ -93,6 +93,12 @@ def marker_problems(folder: Path) -> list[Violation]:
         why = f"{FOLDER_MARKER} is missing: cardgen cannot prove it wrote this folder, so no build will replace it"
         return [Violation("files", why)]
     out: list[Violation] = []
+    if any(wanted is None for wanted in own.values()):
+        why = (
+            f"{FOLDER_MARKER} is an earlier cardgen's, listing files without checksums: cardgen cannot prove "
+            "they are unchanged, so no build will replace this folder"
+        )
+        out.append(Violation("files", why))
     for rel, wanted in own.items():
         path = folder / rel
         if path_kind(path) != "file" or path.is_symlink():
