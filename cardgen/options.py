@@ -37,7 +37,9 @@ MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not
 PNG_DPI = (72, 1200)  # below, a card is a thumbnail; above, a poker card passes 20 megapixels
 DEFAULT_CARD, DEFAULT_PAPER = "poker", "a4"
 DEFAULT_MARGIN = 5.0
-_OFFSET = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*,\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*$")
+# ASCII digits only, a bounded count of them, as every number a user types (``units``)
+_MM = r"([-+]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12}))\s*(?:mm)?"
+_OFFSET = re.compile(rf"\s*{_MM}\s*,\s*{_MM}\s*", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -250,9 +252,9 @@ def parse_offset(text: str) -> tuple[float, float]:
     >>> parse_offset("1,-0.5"), parse_offset(" -.5mm , 2 ")
     ((1.0, -0.5), (-0.5, 2.0))
     """
-    m = _OFFSET.match(text)
+    m = _OFFSET.fullmatch(text) if isinstance(text, str) else None
     if not m:
-        raise CardgenError(f"back offset {text!r} is not X,Y in mm: write e.g. 0.5,-1")
+        raise CardgenError(f"back offset {text!r} is not X,Y in mm (digits 0-9): write e.g. 0.5,-1")
     x, y = float(m.group(1)), float(m.group(2))
     if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
         raise CardgenError(f"back offset {text!r} is too large: at most {MAX_BACK_OFFSET:g}mm each way")

@@ -188,10 +188,40 @@ def test_a_config_with_two_bad_values_is_one_line_naming_the_first(tmp_path, cap
         ["pack", "--census", "3", "--copies", "²"],
         ["placemat", "--census", "٥"],
         ["scorecard", "--players", "２"],
+        ["pack", "--census", "4", "--backs", "--back-offset", "１,２"],
+        ["pack", "--census", "4", "--backs", "--back-offset", "1,٢"],
+        ["pack", "--census", "4", "--backs", "--back-offset", "0.٥,0"],
+        ["testpage", "--back-offset", "١,0"],
+        ["testpage", "--back-offset", "0,-２mm"],
+        ["placemat", "--grid", "３x３"],
+        ["placemat", "--grid", "3x٣"],
+        ["placemat", "--grid", "𝟑x3"],
     ],
 )
 def test_numbers_are_ascii_digits(tmp_path, capsys, args):  # type: ignore[no-untyped-def]
     refused(capsys, tmp_path, args, "digits 0-9")
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '[[placemat]]\ngrid = "３x３"\n',
+        '[[pack]]\ncensus = 3\nbacks = true\nback_offset = "١,٢"\n',
+        '[[testpage]]\nback_offset = "0,７"\n',
+        'back_offset = "１,0"\n[[pack]]\ncensus = 3\nbacks = true\n',
+    ],
+)
+def test_numbers_in_a_config_are_ascii_digits_too(tmp_path, capsys, item):  # type: ignore[no-untyped-def]
+    config = tmp_path / "cardgen.toml"
+    config.write_text(item, encoding="utf-8")
+    refused(capsys, tmp_path, ["build", "--config", config], "digits 0-9")
+
+
+@pytest.mark.parametrize(
+    "args", [["--back-offset", "0.5,-1.3"], ["--back-offset", " -.5mm , 2 "], ["--back-offset", "+1,0"]]
+)
+def test_ascii_offsets_still_work(tmp_path, capsys, args):  # type: ignore[no-untyped-def]
+    assert cli(capsys, "testpage", *args, "--out", tmp_path)[0] == 0
 
 
 @pytest.mark.parametrize("title", ["محطة القطار", "لا إله", "قطار 7 سريع"])
