@@ -3,7 +3,11 @@ one line and exit 2, in bounded time and memory, and nothing is written; a big j
 
 from __future__ import annotations
 
+import signal
 import struct
+import subprocess
+import sys
+import time
 import zlib
 from pathlib import Path
 
@@ -62,19 +66,173 @@ def test_a_picture_refering_outside_itself_is_refused(tmp_path, capsys, svg):  #
     refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo")
 
 
+def _red_png(side: int = 4) -> bytes:
+    from cardgen.render.png import rgb_png
+
+    return rgb_png(side, side, bytes([255, 0, 0]) * side * side, 3 * side)
+
+
 def test_a_picture_holding_all_it_shows_is_drawn(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    inner = f'<svg {SVG_NS} width="4" height="4"><rect width="4" height="4" fill="red"/></svg>'
+    """A plain drawing as drawing programs export it: gradients, a clip, a <style> of classes,
+    Inkscape's own elements and attributes, an embedded PNG in base64 (split over lines)."""
     import base64
 
-    data = base64.b64encode(inner.encode()).decode()
+    from PIL import Image
+
+    data = base64.encodebytes(_red_png()).decode()
     svg = (
-        f'<svg {SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="20">'
-        f'<defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient></defs>'
-        f'<rect width="40" height="20" fill="url(#g)"/><image xlink:href="data:image/svg+xml;base64,{data}" width="4" height="4"/></svg>'
+        f'<svg {SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+        'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="40" height="20" '
+        'viewBox="0 0 40 20" version="1.1" inkscape:version="1.3">'
+        '<sodipodi:namedview id="nv" pagecolor="#ffffff"/>'
+        "<style>.st0{fill:#E30613;stroke:none} /* a class */ .st1{fill-opacity:0.5}</style>"
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient>'
+        '<clipPath id="c"><rect width="20" height="20"/></clipPath></defs>'
+        '<g inkscape:label="Layer 1" data-name="Layer 1" clip-path="url(#c)">'
+        '<rect width="40" height="20" style="fill:url(#g);-inkscape-stroke:none" class="st0 st1"/></g>'
+        f'<image xlink:href="data:image/png;base64,{data}" x="30" width="4" height="4"/></svg>'
     )
     theme = theme_with(tmp_path, logo=svg.encode())
     code, out, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--theme", theme, "--out", tmp_path / "o")
     assert code == 0, err
+    with Image.open(next((tmp_path / "o").glob("*/theme/logo.png"))) as im:
+        assert im.convert("RGB").getpixel((32 * 20, 2 * 20)) == (255, 0, 0)  # the embedded picture is drawn
+
+
+@pytest.mark.parametrize(
+    ("href", "needle"),
+    [
+        ("data:/../../private.png", "data URL"),  # no comma: resvg would read it as a path
+        ("data:private.png", "data URL"),
+        ("data:,private.png", "data URL"),
+        ("data:image/png,private.png", "data URL"),  # not base64
+        ("data:image/png;base64", "data URL"),
+        ("data:image/svg+xml;base64,PHN2Zy8+", "data URL"),  # a drawing inside: it would escape these rules
+        ("data:text/plain;base64,aGk=", "data URL"),
+        ("data:image/png;base64,!!!!", "data URL"),
+        ("data:image/png;base64,aGVsbG8=", "not the PNG it says"),
+        ("data:image/jpeg;base64,iVBORw0KGgo=", "not the JPEG it says"),
+        ("#elsewhere", "data URL"),
+        ("private.png", "data URL"),
+        (" data:image/png;base64,", "data URL"),
+    ],
+)
+def test_an_embedded_picture_must_be_a_real_data_url_never_a_path(tmp_path, capsys, href, needle):  # type: ignore[no-untyped-def]
+    """F3: resvg reads a data: URL it cannot parse as a file path (relative to where cardgen
+    runs): here a folder named 'data:' holds the private picture each href would reach."""
+    (tmp_path / "data:").mkdir()
+    (tmp_path / "private.png").write_bytes(_red_png())
+    svg = f'<svg {SVG_NS} width="10" height="10"><image href="{href}" width="10" height="10"/></svg>'
+    theme = theme_with(tmp_path, logo=svg.encode())
+    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo", needle)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<filter id="f"><feGaussianBlur stdDeviation="9"/></filter><rect width="9" height="9" filter="url(#f)"/>',
+        '<rect width="9" height="9" filter="blur(5px)"/>',
+        '<rect width="9" height="9" style="filter: blur(5px)"/>',
+        "<style>rect{filter:blur(5px)}</style><rect width='9' height='9'/>",
+        "<style>@font-face{src:url(#x)}</style>",
+        "<style>rect{fill:\\75 rl(/etc/x)}</style>",
+        '<feImage href="#r"/>',
+        "<foreignObject><p xmlns='http://www.w3.org/1999/xhtml'>hi</p></foreignObject>",
+        '<html:p xmlns:html="http://www.w3.org/1999/xhtml">hi</html:p>',
+        '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/hostname"/>',
+        "<script>alert(1)</script>",
+        '<rect width="9" height="9" onclick="alert(1)"/>',
+        '<animate attributeName="x" to="1"/>',
+        '<a href="https://example.com"><rect width="9" height="9"/></a>',
+    ],
+)
+def test_an_svg_holding_more_than_a_plain_drawing_is_refused(tmp_path, capsys, body):  # type: ignore[no-untyped-def]
+    """F4: an allow-list of what a plain logo uses: filters (a blur costs a canvas each), script,
+    other languages, animation are each one line, before anything is drawn."""
+    theme = theme_with(tmp_path, logo=f'<svg {SVG_NS} width="10" height="10">{body}</svg>'.encode())
+    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo")
+
+
+CAPPED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # this test never takes the machine's memory
+import cardgen.render.png as png
+png.PICTURE_SECONDS = float(sys.argv[1])
+from cardgen.cli import run
+sys.exit(run(sys.argv[2:]))
+"""
+
+
+def _costly_run(tmp_path: Path, svg: str, key: str, seconds: float, *extra: str) -> subprocess.CompletedProcess[str]:
+    folder = tmp_path / "theme"
+    folder.mkdir(exist_ok=True)
+    (folder / "pic.svg").write_text(svg)
+    (folder / "mine.toml").write_text(f'{key} = "pic.svg"\n')
+    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out"), *extra]
+    return subprocess.run(
+        [sys.executable, "-c", CAPPED, str(seconds), *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_an_svg_that_takes_too_long_to_draw_is_stopped_in_one_line(tmp_path):  # type: ignore[no-untyped-def]
+    """Thousands of see-through shapes over the whole canvas: each is blended over every pixel.
+    Drawing is bounded in time (here 2 s for the test, 20 s as shipped): one line, nothing written."""
+    svg = f'<svg {SVG_NS} width="100" height="50">' + '<rect width="100" height="50" opacity="0.5"/>' * 20_000
+    done = _costly_run(tmp_path, svg + "</svg>", "logo", 2.0)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "takes longer than 2 s to draw" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_svg_that_needs_too_much_memory_to_draw_is_one_line(tmp_path):  # type: ignore[no-untyped-def]
+    """Nested see-through groups: a canvas each (a back's is 2400 px long: 17 MB). The drawing
+    child's memory is capped: it dies alone, and cardgen says so in one line."""
+    n = 60
+    svg = f'<svg {SVG_NS} width="825" height="1125">' + '<g opacity="0.99"><rect width="825" height="1125"/>' * n
+    done = _costly_run(tmp_path, svg + "</g>" * n + "</svg>", "back", 60.0, "--backs")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "MB to draw" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_cardgen_while_a_picture_is_drawn(tmp_path, sig):  # type: ignore[no-untyped-def]
+    """resvg holds no Python lock the signal can wait for: it draws in a child, and this process
+    waits in Python, so SIGTERM and Ctrl-C stop it at once, the child with it."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "pic.svg").write_text(
+        f'<svg {SVG_NS} width="100" height="50">' + '<rect width="100" height="50" opacity="0.5"/>' * 20_000 + "</svg>"
+    )
+    (folder / "mine.toml").write_text('logo = "pic.svg"\n')
+    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out")]
+    proc = subprocess.Popen([sys.executable, "-c", CAPPED, "60", *args], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not _children(proc.pid):
+        time.sleep(0.05)
+    kids = _children(proc.pid)
+    assert kids, "the picture is drawn in a child process"
+    proc.send_signal(sig)
+    started = time.monotonic()
+    _, err = proc.communicate(timeout=20)
+    assert time.monotonic() - started < 5, "stopped at once"
+    assert proc.returncode in (130, 143, 2), err
+    time.sleep(0.2)
+    assert not any(Path(f"/proc/{k}").exists() for k in kids), "the drawing child died with it"
+    assert not (tmp_path / "out").exists()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
 
 
 @pytest.mark.parametrize(
