@@ -161,6 +161,38 @@ class PrintOptions:
             made["theme"] = hashlib.sha256(self.theme_file.encode("utf-8", "surrogateescape")).hexdigest()[:16]
         return made
 
+    def as_typed(self) -> dict[str, object] | None:
+        """These options as ``print_options`` takes them, to make the same build again
+        (``cardgen check`` on a folder without cards, from what its marker records); None with a
+        theme, whose files such a folder does not keep.
+
+        >>> o = print_options(card="bridge", paper="letter", bleed="1/8in", backs=True, back_offset="0.5,-1")
+        >>> print_options(**o.as_typed()) == o
+        True
+        >>> print_options(**print_options(fold=True, title="Family night", png=300).as_typed()).fold
+        True
+        """
+        if self.theme is not None:
+            return None
+
+        def mm(value: float, places: int = 17) -> str:
+            return f"{value:.{places}f}".rstrip("0").rstrip(".") + "mm"
+
+        return {
+            "card": f"{mm(self.card[0])}x{mm(self.card[1])}",
+            "paper": self.paper_name,
+            "bleed": mm(self.bleed),
+            "margin": mm(self.margin),
+            "gutter": mm(self.gutter),
+            "title": self.title,
+            "backs": self.backs and not self.fold,
+            "back_offset": ",".join(mm(v, 12) for v in self.back_offset),
+            "png": self.png,
+            "tts": self.tts,
+            "preset": self.preset.name if self.preset is not None else None,
+            "fold": self.fold,
+        }
+
     @property
     def suffix(self) -> str:
         """What a folder's name (and its PDF's) gains for every print option that is not the

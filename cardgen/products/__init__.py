@@ -21,7 +21,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.manifest import Field
+from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.check import PackSpec
 
@@ -88,6 +90,18 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+
+
+def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any] | None:
+    """How to make a folder without cards again, recorded in its marker (``write.staging``):
+    the product ``name``, its own ``options`` (its build's keywords, as given), the print options
+    as typed (``PrintOptions.as_typed``) and this version. ``cardgen check`` builds it again
+    from this and compares the bytes, as it redraws a deck from its ``pack.json``. None with a
+    theme, whose files such a folder does not keep."""
+    typed = opts.as_typed()
+    if typed is None:
+        return None
+    return {"product": name, "cardgen_version": __version__, "options": dict(options), "print": typed}
 
 
 def product(name: str) -> Product:

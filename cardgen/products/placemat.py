@@ -18,7 +18,7 @@ from cardgen.impose.printing import how_to_print
 from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.rules.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
@@ -86,7 +86,8 @@ def build_placemat(
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
-    with Staging(folder, opts.made_with) as stage:
+    built = recipe("placemat", {"census": census, "grid": grid}, opts)
+    with Staging(folder, opts.made_with, built) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         files = stage.commit()

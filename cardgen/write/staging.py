@@ -150,14 +150,30 @@ def unproven(folder: Path) -> str | None:
     return None
 
 
-def marker_bytes(files: dict[str, str], made_with: dict[str, str] | None = None) -> bytes:
+def marker_bytes(
+    files: dict[str, str], made_with: dict[str, str] | None = None, built: dict[str, Any] | None = None
+) -> bytes:
     """A ``MARKER`` listing ``files`` (name -> digest), as cardgen writes it; ``made_with``: what
-    the folder's name leaves out of the build (``options.PrintOptions.made_with``), if anything."""
+    the folder's name leaves out of the build (``options.PrintOptions.made_with``), if anything;
+    ``built``: how to make the same folder again (``products.recipe``: a folder without cards,
+    whose ``cardgen check`` builds it again and compares bytes), if anything."""
     listing: dict[str, object] = {"written_by": "cardgen"}
     if made_with:
         listing["made_with"] = dict(sorted(made_with.items()))
+    if built:
+        listing["built"] = built
     listing["files"] = dict(sorted(files.items()))
     return (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def read_built(folder: Path) -> Any:
+    """What ``folder``'s marker says built it (``marker_bytes``'s ``built``), unchecked: None
+    when it says nothing (a deck's, or an earlier version's)."""
+    try:
+        data = json.loads(read_file(folder / MARKER, limit=MAX_MARKER_BYTES, what="marker"))
+    except (CardgenError, ValueError, RecursionError):
+        return None
+    return data.get("built") if isinstance(data, dict) else None
 
 
 def read_made_with(folder: Path) -> dict[str, str] | None:
@@ -536,9 +552,12 @@ class Staging:
     block without committing deletes the staging folder and any parent folder it had to create.
     """
 
-    def __init__(self, dest: Path, made_with: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, dest: Path, made_with: dict[str, str] | None = None, built: dict[str, Any] | None = None
+    ) -> None:
         self.dest = dest
         self.made_with = made_with or {}  # recorded in the marker: see ``check_replaceable``
+        self.built = built  # recorded in the marker: see ``marker_bytes``
         self.committed = False
         self.created: list[Path] = []
         self.files: dict[str, str | None] = {}  # staged file -> its digest (None: written elsewhere, see ``place``)
@@ -615,7 +634,7 @@ class Staging:
             files = {rel: known or file_digest(self.tmp / rel) for rel, known in sorted(self.files.items())}
         except OSError as e:
             raise _fail("read", self.tmp, e) from None
-        self.write(MARKER, marker_bytes(files, self.made_with))
+        self.write(MARKER, marker_bytes(files, self.made_with, self.built))
         del self.files[MARKER]
         swap_in(self.tmp, self.dest)
         self.committed = True
