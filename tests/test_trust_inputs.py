@@ -11,7 +11,6 @@ import time
 import zlib
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 
 from cardgen.cli import run
@@ -382,16 +381,114 @@ def test_ascii_offsets_still_work(tmp_path, capsys, args):  # type: ignore[no-un
     assert cli(capsys, "testpage", *args, "--out", tmp_path)[0] == 0
 
 
-@pytest.mark.parametrize("title", ["محطة القطار", "لا إله", "قطار 7 سريع"])
+RTL_TITLES = [
+    "محطة القطار",
+    "لا إله",
+    "قطار 7 سريع",
+    "(مرحبا)",
+    "قطار abc",
+    "abc قطار 12",
+    "«قطار»",
+    "قطار [1]",
+    "ﻻ",
+    "(قطار [1] abc)",
+    "Family مرحبا night 12",
+]
+
+
+@pytest.mark.parametrize("title", RTL_TITLES)
 def test_a_right_to_left_title_is_drawn_joined_and_checked(tmp_path, capsys, title):  # type: ignore[no-untyped-def]
+    """F9: brackets, Latin letters and digits in a right-to-left title: drawn in the order and
+    with the mirrored brackets the Unicode bidi algorithm gives (read back with pdfplumber, which
+    takes the glyphs as they stand, left to right), and the self-check and ``cardgen check`` pass."""
+    import pdfplumber
+
+    from cardgen.render.bidi import visual
+
     code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path)
     assert code == 0, err
-    (folder,) = tmp_path.glob("got-pattern-one-census-3-copies-1-title-*")  # named by a digest of the title
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
     assert cli(capsys, "check", folder)[0] == 0
     assert title in (folder / "cards" / "001.svg").read_text("utf-8")  # the SVG holds it as typed
-    pdf = pdfium.PdfDocument(next(folder.glob("*.pdf")))
-    text = pdf[0].get_textpage().get_text_range()
-    assert title in text  # read back in logical order: the letters were drawn in visual order, joined
+    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["upright"]]
+    lines: dict[int, list[dict]] = {}  # type: ignore[type-arg]
+    for c in chars:
+        lines.setdefault(round(c["top"]), []).append(c)
+    shown = ["".join(c["text"] for c in sorted(line, key=lambda c: c["x0"])) for line in lines.values()]
+    assert any(visual(title) in line for line in shown), shown
+
+
+@pytest.mark.parametrize("title", ["(مرحبا)", "قطار abc", "«قطار»", "abc قطار 12"])
+def test_a_right_to_left_title_on_a_2d_pack_too(tmp_path, capsys, title):  # type: ignore[no-untyped-def]
+    code, _, err = cli(capsys, "pack2d", "--categories", "row-swap,col-swap", "--title", title, "--out", tmp_path)
+    assert code == 0, err
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    assert cli(capsys, "check", folder)[0] == 0
+
+
+@pytest.mark.parametrize("title", ["שלום 123 abc", "(שלום) [1]"])
+def test_a_hebrew_title_is_drawn_in_a_theme_font_that_has_it(tmp_path, capsys, title):  # type: ignore[no-untyped-def]
+    """The shipped card font has no Hebrew: a theme's font that has it draws the title, in the
+    bidi order; without one the letters print as empty boxes, as any letter the font lacks, and
+    the pack still passes its own check (the rest of the title in its place)."""
+    import pdfplumber
+
+    from cardgen.render import font_path
+    from cardgen.render.bidi import visual
+
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "Hebrew.ttf").write_bytes(font_path(False).with_name("DejaVuSans.ttf").read_bytes())
+    (folder / "t.toml").write_text('font = "Hebrew.ttf"\n', "utf-8")
+    out = tmp_path / "out"
+    code, _, err = cli(
+        capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--theme", folder / "t.toml", "--out", out
+    )
+    assert code == 0, err
+    (made,) = [p for p in out.iterdir() if p.is_dir()]
+    assert cli(capsys, "check", made)[0] == 0
+    with pdfplumber.open(next(made.glob("*.pdf"))) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["upright"] and "DejaVuSans" in c["fontname"]]
+    assert visual(title) in "".join(c["text"] for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])))
+    code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path / "plain")
+    assert code == 0, err
+
+
+def test_the_visual_order_is_the_unicode_algorithms():  # type: ignore[no-untyped-def]
+    """The order ``visual`` draws in is the one python-bidi's other implementation (Rust's
+    unicode-bidi, with bracket pairs) gives, brackets aside (which that one leaves unmirrored),
+    and ``visual`` mirrors exactly the brackets that stand in right-to-left runs."""
+    import arabic_reshaper
+    from bidi import get_display
+
+    from cardgen.render.bidi import _ONE_OF_A_PAIR, visual
+
+    more = ["قطار (abc) 12", "[قطار] [abc]", "abc (قطار) def", "١٢٣ (قطار)", "قطار: 3.5%", "قطار (1", "שלום (עולם) [1]"]
+    for title in RTL_TITLES + more:
+        ours, theirs = visual(title), get_display(arabic_reshaper.reshape(title))
+        assert ours.translate(_ONE_OF_A_PAIR) == theirs.translate(_ONE_OF_A_PAIR), title
+    assert visual("(قطار)")[0] == "(" and visual("abc (قطار) def").startswith("abc (")
+
+
+def test_a_title_drawn_in_the_wrong_order_is_named():  # type: ignore[no-untyped-def]
+    """The check holds the letters as they stand on the page to what ``visual`` draws: a title
+    drawn in the order it was typed (no bidi), or its words swapped, is named."""
+    from cardgen.layout.shapes import Drawing, Text
+    from cardgen.proof.pdfread import read_pages
+    from cardgen.render import render
+    from cardgen.render.bidi import drawn_form, visual
+
+    title = "قطار abc 12"
+
+    def drawn(text: str) -> str:
+        (page,) = read_pages(render("pdf", [Drawing(100, 20, (Text(5, 10, text, 4),))], title="t"))
+        (found,) = page.texts
+        return found.drawn
+
+    assert drawn_form(drawn(title)) == drawn_form(visual(title))
+    for wrong in ("12 قطار abc", "راطق abc 12"):  # a word moved; the letters as typed, unordered
+        assert drawn_form(drawn(wrong)) != drawn_form(visual(title)), wrong
 
 
 def test_a_big_job_says_so_up_front(tmp_path, capsys, monkeypatch):  # type: ignore[no-untyped-def]
