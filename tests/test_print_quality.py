@@ -442,7 +442,7 @@ def test_no_frame_hugs_the_cut(size):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_testpage_is_one_sheet_with_crosses_rulers_and_instructions(tmp_path, paper):
     assert run(["testpage", "--paper", paper, "--back-offset", "1,-0.5", "--out", str(tmp_path)]) == 0
-    folder = tmp_path / ("testpage" if paper == "a4" else "testpage-letter")
+    folder = tmp_path / ("testpage-offset1,-0.5" if paper == "a4" else "testpage-letter-offset1,-0.5")  # (#24)
     pdf_path = next(folder.glob("*.pdf"))
     pw, ph = PAPERS[paper]
     with pdfplumber.open(pdf_path) as pdf:
