@@ -123,7 +123,7 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
             (k for k, j in enumerate(jobs, 1) if j.product is found and j.kwargs == kwargs and j.opts == opts), None
         )
         if same is not None:
-            raise CardgenError(f"{where}: the same as item {same} ({item.name}): name each item once")
+            raise CardgenError(f"{where}: the same as item {same} ({jobs[same - 1].item.name}): name each item once")
         jobs.append(Job(item, found, kwargs, opts))
     return jobs
 
@@ -154,9 +154,15 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
                 f"{path}: unknown key {key!r}: use print options ({', '.join(PRINT_FIELDS)}) "
                 f"or items ({', '.join(sorted(commands))})"
             )
+    for key, value in defaults.items():  # each in the file's order: the first bad one is named
+        if key != "theme":
+            try:
+                parse_print_args(PrintArgs(**{key: value}))
+            except CardgenError as e:
+                raise CardgenError(f"{path}: {key}: {e}") from None
     # a theme file is named from where the config is, not from where cardgen runs
     for options in (defaults, *(item.options for item in items)):
-        if isinstance(options.get("theme"), str):
+        if isinstance(options.get("theme"), str) and options["theme"].strip():
             options["theme"] = str(path.parent / options["theme"])
     if not items:
         raise CardgenError(f'{path} names no items: add e.g. [[pack]] with pattern = "two"')

@@ -115,6 +115,8 @@ class PrintArgs:
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
         caller (``themes.read.parse_print_args`` does both), since reading one reads pictures and fonts."""
+        if self.theme is not None and not self.theme.strip():
+            raise CardgenError("theme is empty: name a theme file (TOML), or leave theme out")
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
         values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}

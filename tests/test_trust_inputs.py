@@ -529,3 +529,28 @@ def test_a_big_jobs_memory_is_said_up_front_and_holds(tmp_path):  # type: ignore
     peak = int(done.stdout.split()[-1]) * 1024  # the job and its workers, at the largest (kB on Linux)
     assert peak <= 1.3 * said + 30e6, (peak, said)
     assert said <= 2.5 * peak, (peak, said)
+
+
+@pytest.mark.parametrize(
+    "config, needles",
+    [
+        (
+            '[[pack]]\ncensus = 3\nbleed = "1/8in"\n\n[[pack]]\ncensus = 3\nbleed = "3.175mm"\n',
+            ["item 2 (pack): the same as item 1 (pack: census 3, bleed 1/8in)"],
+        ),
+        ('paper = "zz"\ncard = "qq"\n\n[[pack]]\ncensus = 3\n', ["paper: paper 'zz' is unknown"]),
+        ('card = "qq"\npaper = "zz"\n\n[[pack]]\ncensus = 3\n', ["card: card size 'qq' is unknown"]),
+        ('[[pack]]\ncensus = 3\ntheme = ""\n', ["item 1 (pack): theme is empty"]),
+        ('theme = " "\n[[pack]]\ncensus = 3\n', ["theme is empty"]),
+    ],
+)
+def test_a_configs_mistake_is_named_as_written(tmp_path, capsys, config, needles):  # type: ignore[no-untyped-def]
+    """The audit's minor findings: a duplicate quotes the first item as it was written, the
+    first bad top-level value is the one named, an empty theme is said to be empty."""
+    path = tmp_path / "cardgen.toml"
+    path.write_text(config, encoding="utf-8")
+    refused(capsys, tmp_path, ["build", "--config", path], *needles)
+
+
+def test_an_empty_theme_option_is_said_to_be_empty(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", ""], "theme is empty")

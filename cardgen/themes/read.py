@@ -70,7 +70,7 @@ def load_theme(path: Path) -> Theme:
 
 def parse_print_args(args: PrintArgs) -> PrintOptions:
     """The print options ``args`` mean, with the theme file it names (if any) read."""
-    return args.parse(load_theme(Path(args.theme)) if args.theme else None)
+    return args.parse(load_theme(Path(args.theme)) if args.theme and args.theme.strip() else None)
 
 
 def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = None) -> Theme:
