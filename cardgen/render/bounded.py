@@ -22,6 +22,9 @@ from collections.abc import Callable
 
 PR_SET_PDEATHSIG = 1
 _OK, _FAILED = b"\0", b"\1"
+# how a child past its memory dies: Rust aborts on a failed allocation, C code may crash, the
+# kernel's out-of-memory killer sends SIGKILL
+_OUT_OF_MEMORY = frozenset({signal.SIGABRT, signal.SIGSEGV, getattr(signal, "SIGBUS", signal.SIGSEGV), signal.SIGKILL})
 
 
 class TooCostly(Exception):
@@ -49,9 +52,9 @@ def _in_child(call: Callable[[], bytes], memory: int, write: int) -> None:
     """In the forked child: limits set, ``call`` made, its bytes (or its error) sent back; never returns."""
     code = 1
     try:
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            if hasattr(signal, name):
-                signal.signal(getattr(signal, name), signal.SIG_DFL)
+        for name, action in (("SIGINT", signal.SIG_IGN), ("SIGHUP", signal.SIG_IGN), ("SIGTERM", signal.SIG_DFL)):
+            if hasattr(signal, name):  # Ctrl-C reaches the parent, which ends this child: one line, once
+                signal.signal(getattr(signal, name), action)
         if sys.platform.startswith("linux"):
             try:
                 ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -114,8 +117,10 @@ def run_bounded(call: Callable[[], bytes], *, seconds: float, memory: int) -> by
                 pass
             os.waitpid(pid, 0)
     data = b"".join(chunks)
-    if os.WIFSIGNALED(status):  # killed: past its memory (an allocation failed and it aborted), or by the kernel
-        raise TooCostly(f"needs more than {memory // (1 << 20)} MB")
+    if os.WIFSIGNALED(status):
+        if os.WTERMSIG(status) in _OUT_OF_MEMORY:  # an allocation past the cap failed and it aborted, or the kernel
+            raise TooCostly(f"needs more than {memory // (1 << 20)} MB")
+        raise Failed(f"it was stopped by {signal.Signals(os.WTERMSIG(status)).name}")
     if not data:
         raise Failed("it stopped without an answer")
     if data[:1] == _FAILED:
