@@ -18,6 +18,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, show_path
+from cardgen.layout.theme import Theme
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
 from cardgen.options import PRINT_FIELDS, PrintOptions, print_options
 from cardgen.products import PRODUCTS, Product, TableCheck, every_product, product
@@ -27,7 +28,7 @@ from cardgen.proof.folder import stray_files
 from cardgen.proof.pdfshape import pdf_differences
 from cardgen.proof.tables import read_table
 from cardgen.rules.check import CHECKS, Violation, capped, check_pack
-from cardgen.units import shown
+from cardgen.units import clean_title, shown
 from cardgen.write.staging import MARKER as FOLDER_MARKER
 from cardgen.write.staging import file_digest, read_built, read_marker
 
@@ -141,7 +142,7 @@ def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
     version, is a finding in itself."""
     built = read_built(folder)
     if built is None:
-        why = f"{FOLDER_MARKER} does not record what built this folder (an earlier cardgen's, or one with a theme)"
+        why = f"{FOLDER_MARKER} does not record what built this folder (an earlier cardgen's)"
         return [Violation("files", f"{why}: its files are not compared with a fresh build")]
     version = built.get("cardgen_version") if isinstance(built, dict) else __version__  # (else: _recipe says)
     if version != __version__:
@@ -202,10 +203,18 @@ def _recipe(built: Any) -> tuple[Product, dict[str, Any], PrintOptions]:
     for key, value in options.items():
         if key not in allowed or not (value is None or isinstance(value, str | int | bool)):
             raise CardgenError(f"{found.name} takes no {shown(str(key), 30)} of {shown(repr(value), 30)}")
-    typed = built["print"]
+    typed = dict(built["print"])
+    shown_theme = typed.pop("theme", None)  # what the folder shows of a theme: its name and title
+    if shown_theme is not None and not (
+        isinstance(shown_theme, dict)
+        and set(shown_theme) == {"name", "title"}
+        and all(isinstance(v, str) for v in shown_theme.values())
+    ):
+        raise CardgenError("a theme cardgen does not record")
     if set(typed) - set(PRINT_FIELDS) or not all(v is None or isinstance(v, str | int | bool) for v in typed.values()):
         raise CardgenError("print options cardgen does not write")
-    return found, options, print_options(**typed)
+    theme = Theme(name=shown_theme["name"], title=clean_title(shown_theme["title"])) if shown_theme else None
+    return found, options, print_options(**typed, theme=theme)
 
 
 def check_folder(folder: Path) -> list[Violation]:

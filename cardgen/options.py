@@ -163,10 +163,11 @@ class PrintOptions:
             made["theme"] = hashlib.sha256(self.theme_file.encode("utf-8", "surrogateescape")).hexdigest()[:16]
         return made
 
-    def as_typed(self) -> dict[str, object] | None:
+    def as_typed(self) -> dict[str, object]:
         """These options as ``print_options`` takes them, to make the same build again
-        (``cardgen check`` on a folder without cards, from what its marker records); None with a
-        theme, whose files such a folder does not keep.
+        (``cardgen check`` on a folder without cards, from what its marker records). Of a
+        theme, only what such a folder shows of it: its name (in the folder's) and its title
+        (``theme``: a table of the two), since the folder keeps none of its files.
 
         >>> o = print_options(card="bridge", paper="letter", bleed="1/8in", backs=True, back_offset="0.5,-1")
         >>> print_options(**o.as_typed()) == o
@@ -174,13 +175,12 @@ class PrintOptions:
         >>> print_options(**print_options(fold=True, title="Family night", png=300).as_typed()).fold
         True
         """
-        if self.theme is not None:
-            return None
-
         def mm(value: float, places: int = 17) -> str:
             return f"{value:.{places}f}".rstrip("0").rstrip(".") + "mm"
 
+        theme = {"theme": {"name": self.theme.name, "title": self.theme.title}} if self.theme is not None else {}
         return {
+            **theme,
             "card": f"{mm(self.card[0])}x{mm(self.card[1])}",
             "paper": self.paper_name,
             "bleed": mm(self.bleed),

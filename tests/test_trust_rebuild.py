@@ -308,3 +308,29 @@ def test_a_pack_whose_page_tree_rotates_every_page_is_named_so(capsys, tmp_path)
         out = names(capsys, work, "the page tree's")
         assert "though every page reads the same" not in out
     os.sync()
+
+
+def test_folders_without_cards_built_with_a_theme_are_built_again_too(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """A theme at the top of a cardgen.toml reaches every item: a mat or a handout shows only its
+    name (in the folder's) and its title, which the record keeps, so check builds them again."""
+    (tmp_path / "t.toml").write_text('title = "Club night"\n[colours.one]\naccent = "#aa0000"\n', encoding="utf-8")
+    config = tmp_path / "cardgen.toml"
+    config.write_text(
+        'theme = "t.toml"\n\n[[placemat]]\ncensus = 4\n\n[[handout]]\ngame = "train"\n\n[[testpage]]\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")
+    assert code == 0, err
+    folders = sorted(p for p in out.iterdir() if p.is_dir())
+    assert any("theme-t" in p.name for p in folders)
+    for folder in folders:
+        assert json.loads((folder / MARKER).read_text())["built"]["print"]["theme"] == {
+            "name": "t",
+            "title": "Club night",
+        }
+        code, text, _ = cli(capsys, "check", folder)
+        assert code == 0, text
+    victim = next(p for p in folders if p.name.startswith("placemat"))
+    tamper_pdf(victim, _margin_text)
+    names(capsys, victim, "pdf: ")

@@ -92,16 +92,12 @@ class Product:
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
 
 
-def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any] | None:
+def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any]:
     """How to make a folder without cards again, recorded in its marker (``write.staging``):
     the product ``name``, its own ``options`` (its build's keywords, as given), the print options
     as typed (``PrintOptions.as_typed``) and this version. ``cardgen check`` builds it again
-    from this and compares the bytes, as it redraws a deck from its ``pack.json``. None with a
-    theme, whose files such a folder does not keep."""
-    typed = opts.as_typed()
-    if typed is None:
-        return None
-    return {"product": name, "cardgen_version": __version__, "options": dict(options), "print": typed}
+    from this and compares the bytes, as it redraws a deck from its ``pack.json``."""
+    return {"product": name, "cardgen_version": __version__, "options": dict(options), "print": opts.as_typed()}
 
 
 def product(name: str) -> Product:
