@@ -38,7 +38,7 @@ from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
-from cardgen.write.staging import INDEX, Staging, check_index_replaceable, swap_set
+from cardgen.write.staging import INDEX, Staging, check_index_replaceable, finish_set, swap_set
 from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -123,7 +123,7 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
             (k for k, j in enumerate(jobs, 1) if j.product is found and j.kwargs == kwargs and j.opts == opts), None
         )
         if same is not None:
-            raise CardgenError(f"{where}: the same as item {same} ({item.name}): name each item once")
+            raise CardgenError(f"{where}: the same as item {same} ({jobs[same - 1].item.name}): name each item once")
         jobs.append(Job(item, found, kwargs, opts))
     return jobs
 
@@ -154,9 +154,15 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
                 f"{path}: unknown key {key!r}: use print options ({', '.join(PRINT_FIELDS)}) "
                 f"or items ({', '.join(sorted(commands))})"
             )
+    for key, value in defaults.items():  # each in the file's order: the first bad one is named
+        if key != "theme":
+            try:
+                parse_print_args(PrintArgs(**{key: value}))
+            except CardgenError as e:
+                raise CardgenError(f"{path}: {key}: {e}") from None
     # a theme file is named from where the config is, not from where cardgen runs
     for options in (defaults, *(item.options for item in items)):
-        if isinstance(options.get("theme"), str):
+        if isinstance(options.get("theme"), str) and options["theme"].strip():
             options["theme"] = str(path.parent / options["theme"])
     if not items:
         raise CardgenError(f'{path} names no items: add e.g. [[pack]] with pattern = "two"')
@@ -271,6 +277,7 @@ def build_set(
     if paper is not None:
         defaults["paper"] = paper
     jobs = prepare(items, defaults)
+    finish_set(out)  # a set a killed build began to swap in: completed first (or refused, in one line)
     check_index_replaceable(out)  # before anything is built: the index page is the user's, or cardgen's
     with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
         root = stage.tmp

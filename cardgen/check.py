@@ -8,22 +8,31 @@ table is checked against the pack the options describe, by the product those opt
 
 from __future__ import annotations
 
+import inspect
 import json
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import path_kind, show_path
+from cardgen.files import path_kind, read_file, show_path
+from cardgen.layout.theme import Theme
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
+from cardgen.options import PRINT_FIELDS, PrintOptions, print_options
 from cardgen.products import PRODUCTS, Product, TableCheck, every_product, product
 from cardgen.proof import FolderCheck
 from cardgen.proof.documents import check_written_files
 from cardgen.proof.folder import stray_files
+from cardgen.proof.pdfshape import pdf_differences
 from cardgen.proof.tables import read_table
 from cardgen.rules.check import CHECKS, Violation, capped, check_pack
+from cardgen.units import clean_title, shown
 from cardgen.write.staging import MARKER as FOLDER_MARKER
-from cardgen.write.staging import file_digest, read_marker
+from cardgen.write.staging import file_digest, read_built, read_marker
+
+MAX_FILE_BYTES = 200_000_000  # a handout's PDF is well under 1 MB, a mat's a few
 
 
 @dataclass
@@ -93,6 +102,12 @@ def marker_problems(folder: Path) -> list[Violation]:
         why = f"{FOLDER_MARKER} is missing: cardgen cannot prove it wrote this folder, so no build will replace it"
         return [Violation("files", why)]
     out: list[Violation] = []
+    if any(wanted is None for wanted in own.values()):
+        why = (
+            f"{FOLDER_MARKER} is an earlier cardgen's, listing files without checksums: cardgen cannot prove "
+            "they are unchanged, so no build will replace this folder"
+        )
+        out.append(Violation("files", why))
     for rel, wanted in own.items():
         path = folder / rel
         if path_kind(path) != "file" or path.is_symlink():
@@ -113,9 +128,93 @@ def files_written(folder: Path) -> FolderCheck:
         )
     names = sorted(own)
     violations = marker_problems(folder) + stray_files(folder, names) + check_written_files(folder, names)
+    violations += rebuilt_problems(folder, names)
     kinds = sorted({Path(n).suffix.lstrip(".").upper() or "other" for n in names})
     what = f"{', '.join(kinds)} as cardgen wrote them; no cards in this folder"
     return FolderCheck(what, len(names), violations, "files", ("files",))
+
+
+def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
+    """Every file of a folder without cards that is not, byte for byte, what this version writes
+    when it makes the same folder again, from what the marker records built it
+    (``products.recipe``): a marker anyone can sign again proves nothing of what a printer prints,
+    the bytes a fresh build writes do. A folder whose marker records no such thing, or another
+    version, is a finding in itself."""
+    built = read_built(folder)
+    if built is None:
+        why = f"{FOLDER_MARKER} does not record what built this folder (an earlier cardgen's)"
+        return [Violation("files", f"{why}: its files are not compared with a fresh build")]
+    version = built.get("cardgen_version") if isinstance(built, dict) else __version__  # (else: _recipe says)
+    if version != __version__:
+        said = shown(str(version), 20)
+        return [
+            Violation(
+                "files",
+                f"{FOLDER_MARKER} records cardgen {said}, not this cardgen {__version__}: its files are not "
+                "compared byte for byte with what this version writes",
+            )
+        ]
+    try:
+        found, options, opts = _recipe(built)
+        with tempfile.TemporaryDirectory(prefix="cardgen-check-") as tmp:
+            made = Path(found.build(**options, opts=opts, out=Path(tmp)).folder)
+            fresh = {p.relative_to(made).as_posix(): p.read_bytes() for p in sorted(made.rglob("*")) if p.is_file()}
+    except CardgenError as e:
+        return [Violation("files", f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})")]
+    fresh.pop(FOLDER_MARKER, None)
+    out = [
+        Violation("files", f"{rel}, which cardgen writes for this {found.title}, is missing")
+        for rel in sorted(set(fresh) - set(names))
+    ]
+    out += [
+        Violation("files", f"{rel} is not a file cardgen writes for this {found.title}")
+        for rel in names
+        if rel not in fresh
+    ]
+    for rel in names:
+        path = folder / rel
+        if rel not in fresh or path_kind(path) != "file" or path.is_symlink():
+            continue
+        got = read_file(path, limit=MAX_FILE_BYTES, what="file")
+        if got == fresh[rel]:
+            continue
+        if rel.endswith(".pdf"):  # (its damage and anything cardgen never writes: check_written_files)
+            out += [Violation("files", f"pdf: {rel}: {d}") for d in pdf_differences(got, fresh[rel])[:8]]
+        else:
+            out.append(Violation("files", f"{rel} is not what cardgen {__version__} writes for this {found.title}"))
+    return out
+
+
+def _recipe(built: Any) -> tuple[Product, dict[str, Any], PrintOptions]:
+    """The product, its keywords and its print options a marker's ``built`` names; one line
+    (CardgenError) when it names anything cardgen would not build."""
+    if (
+        not isinstance(built, dict)
+        or not isinstance(built.get("options"), dict)
+        or not isinstance(built.get("print"), dict)
+    ):
+        raise CardgenError("not a record cardgen writes")
+    name = built.get("product")
+    found = product(name) if isinstance(name, str) and name in PRODUCTS else None
+    if found is None or found.check is not None:
+        raise CardgenError(f"no product {shown(str(name), 30)} without cards")
+    allowed = set(inspect.signature(found.build).parameters) - {"opts", "out", "progress"}
+    options = built["options"]
+    for key, value in options.items():
+        if key not in allowed or not (value is None or isinstance(value, str | int | bool)):
+            raise CardgenError(f"{found.name} takes no {shown(str(key), 30)} of {shown(repr(value), 30)}")
+    typed = dict(built["print"])
+    shown_theme = typed.pop("theme", None)  # what the folder shows of a theme: its name and title
+    if shown_theme is not None and not (
+        isinstance(shown_theme, dict)
+        and set(shown_theme) == {"name", "title"}
+        and all(isinstance(v, str) for v in shown_theme.values())
+    ):
+        raise CardgenError("a theme cardgen does not record")
+    if set(typed) - set(PRINT_FIELDS) or not all(v is None or isinstance(v, str | int | bool) for v in typed.values()):
+        raise CardgenError("print options cardgen does not write")
+    theme = Theme(name=shown_theme["name"], title=clean_title(shown_theme["title"])) if shown_theme else None
+    return found, options, print_options(**typed, theme=theme)
 
 
 def check_folder(folder: Path) -> list[Violation]:

@@ -37,7 +37,9 @@ MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not
 PNG_DPI = (72, 1200)  # below, a card is a thumbnail; above, a poker card passes 20 megapixels
 DEFAULT_CARD, DEFAULT_PAPER = "poker", "a4"
 DEFAULT_MARGIN = 5.0
-_OFFSET = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*,\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?:mm)?\s*$")
+# ASCII digits only, a bounded count of them, as every number a user types (``units``)
+_MM = r"([-+]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12}))\s*(?:mm)?"
+_OFFSET = re.compile(rf"\s*{_MM}\s*,\s*{_MM}\s*", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -114,11 +116,16 @@ class PrintArgs:
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
         caller (``themes.read.parse_print_args`` does both), since reading one reads pictures and fonts."""
+        if self.theme is not None and not self.theme.strip():
+            raise CardgenError("theme is empty: name a theme file (TOML), or leave theme out")
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
         values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
         opts = print_options(**values, theme=theme)
-        return replace(opts, theme_file=str(Path(self.theme).absolute())) if self.theme else opts
+        # (a built-in theme is known by its name: only a theme file is told apart by where it is)
+        if theme is None or not self.theme or theme.name == self.theme:
+            return opts
+        return replace(opts, theme_file=str(Path(self.theme).absolute()))
 
 
 PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
@@ -159,6 +166,38 @@ class PrintOptions:
         if self.theme_file:
             made["theme"] = hashlib.sha256(self.theme_file.encode("utf-8", "surrogateescape")).hexdigest()[:16]
         return made
+
+    def as_typed(self) -> dict[str, object]:
+        """These options as ``print_options`` takes them, to make the same build again
+        (``cardgen check`` on a folder without cards, from what its marker records). Of a
+        theme, only what such a folder shows of it: its name (in the folder's) and its title
+        (``theme``: a table of the two), since the folder keeps none of its files.
+
+        >>> o = print_options(card="bridge", paper="letter", bleed="1/8in", backs=True, back_offset="0.5,-1")
+        >>> print_options(**o.as_typed()) == o
+        True
+        >>> print_options(**print_options(fold=True, title="Family night", png=300).as_typed()).fold
+        True
+        """
+        def mm(value: float, places: int = 17) -> str:
+            return f"{value:.{places}f}".rstrip("0").rstrip(".") + "mm"
+
+        theme = {"theme": {"name": self.theme.name, "title": self.theme.title}} if self.theme is not None else {}
+        return {
+            **theme,
+            "card": f"{mm(self.card[0])}x{mm(self.card[1])}",
+            "paper": self.paper_name,
+            "bleed": mm(self.bleed),
+            "margin": mm(self.margin),
+            "gutter": mm(self.gutter),
+            "title": self.title,
+            "backs": self.backs and not self.fold,
+            "back_offset": ",".join(mm(v, 12) for v in self.back_offset),
+            "png": self.png,
+            "tts": self.tts,
+            "preset": self.preset.name if self.preset is not None else None,
+            "fold": self.fold,
+        }
 
     @property
     def suffix(self) -> str:
@@ -251,9 +290,9 @@ def parse_offset(text: str) -> tuple[float, float]:
     >>> parse_offset("1,-0.5"), parse_offset(" -.5mm , 2 ")
     ((1.0, -0.5), (-0.5, 2.0))
     """
-    m = _OFFSET.match(text)
+    m = _OFFSET.fullmatch(text) if isinstance(text, str) else None
     if not m:
-        raise CardgenError(f"back offset {text!r} is not X,Y in mm: write e.g. 0.5,-1")
+        raise CardgenError(f"back offset {text!r} is not X,Y in mm (digits 0-9): write e.g. 0.5,-1")
     x, y = float(m.group(1)), float(m.group(2))
     if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
         raise CardgenError(f"back offset {text!r} is too large: at most {MAX_BACK_OFFSET:g}mm each way")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -24,7 +25,7 @@ def typed(build: Callable[..., Any]) -> Callable[..., Any]:
 
 def as_older(folder: Path, version: str | None = "0.0.1") -> None:
     """Make ``folder`` look written by another cardgen version (``None``: one that recorded
-    none): its pack.json says so, and its marker lists names only, as markers did before digests."""
+    none): its pack.json says so, and its marker records pack.json as it is now."""
     manifest = folder / "pack.json"
     data = json.loads(manifest.read_text("utf-8"))
     if version is None:
@@ -32,9 +33,23 @@ def as_older(folder: Path, version: str | None = "0.0.1") -> None:
     else:
         data["cardgen_version"] = version
     manifest.write_text(json.dumps(data, indent=2), "utf-8")
+    resign(folder)
+
+
+def resign(folder: Path) -> None:
+    """Record every file ``folder``'s marker lists with its digest as it is now: what anyone
+    can do to a marker, so a check must not rest on it alone."""
     marker = folder / ".cardgen.json"
     listing = json.loads(marker.read_text("utf-8"))
-    marker.write_text(json.dumps({**listing, "files": sorted(listing["files"])}), "utf-8")
+    files = {rel: hashlib.sha256((folder / rel).read_bytes()).hexdigest() for rel in listing["files"]}
+    marker.write_text(json.dumps({**listing, "files": files}), "utf-8")
+
+
+def names_only(folder: Path) -> None:
+    """Give ``folder`` the marker an earlier cardgen wrote: its files' names, no digests."""
+    marker = folder / ".cardgen.json"
+    listing = json.loads(marker.read_text("utf-8"))
+    marker.write_text(json.dumps({"files": sorted(listing["files"])}), "utf-8")
 
 
 def older_line(version: str = "0.0.1") -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -217,6 +218,131 @@ def test_a_build_killed_in_the_middle_of_its_swap_is_completed_by_the_next(tmp_p
     assert not [p for p in out.iterdir() if p.name.startswith(".cardgen-s") or p.name.startswith(".cardgen-o")]
     for name in ("placemat-census-4", "placemat-census-5", "got-pattern-one-census-3"):
         assert cli(capsys, "check", out / name)[0] in (0, 2)  # placemats have nothing to check yet
+
+
+def _killed_mid_swap(tmp_path: Path, capsys) -> tuple[Path, Path]:  # type: ignore[no-untyped-def]
+    """A set built once, then a set of new items killed after its first folder went in: the
+    journal is left, two folders and the index still to go. (out, config)"""
+    out, config = tmp_path / "out", tmp_path / "cardgen.toml"
+    config.write_text('[[placemat]]\ncensus = 4\n\n[[placemat]]\ncensus = 5\n\n[[pack]]\npattern = "one"\ncensus = 3\n')
+    assert cli(capsys, "build", "--config", config, "--out", out)[0] == 0
+    config.write_text('title = "New"\n' + config.read_text())
+    killed = subprocess.run([sys.executable, "-c", KILL_MID_SWAP, config, out], capture_output=True)
+    assert killed.returncode == 9 and (out / JOURNAL).is_file()
+    assert (out / "placemat-census-4-new").is_dir() and not (out / "placemat-census-5-new").exists()
+    return out, config
+
+
+@pytest.mark.parametrize(
+    "users, then",
+    [
+        ("a folder where the set's next one goes", ["pack", "--census", "2"]),
+        ("a folder where the set's next one goes", ["build"]),
+        ("a file where the set's next folder goes", ["pack", "--census", "2"]),
+        ("an empty folder where the set's next one goes", ["pack", "--census", "2"]),
+        ("an index page of their own", ["pack", "--census", "2"]),
+        ("an index page of their own", ["build"]),
+        ("an index page, a link to theirs", ["placemat", "--census", "3"]),
+    ],
+)
+def test_finishing_a_killed_set_never_deletes_or_overwrites_what_the_user_put_there(  # type: ignore[no-untyped-def]
+    tmp_path, capsys, users, then
+):
+    """F1: the next command finishes a set a killed build began, but only over what the set
+    itself would have replaced: anything the user put in its way since is refused in one line,
+    nothing is moved or deleted, and once the user moves it away the set is finished."""
+    out, config = _killed_mid_swap(tmp_path, capsys)
+    mine = tmp_path / "mine"
+    if users == "a folder where the set's next one goes":
+        mine = out / "placemat-census-5-new"
+        mine.mkdir()
+        (mine / "notes.txt").write_text("my notes")
+    elif users == "a file where the set's next folder goes":
+        mine = out / "placemat-census-5-new"
+        mine.write_text("my notes")
+    elif users == "an empty folder where the set's next one goes":
+        mine = out / "placemat-census-5-new"
+        mine.mkdir()
+        (mine / "sub").mkdir()
+    elif users == "an index page of their own":
+        mine = out / "index.html"
+        mine.write_text("<h1>My club</h1>")
+    else:
+        (tmp_path / "club.html").write_text("<h1>My club</h1>")
+        (out / "index.html").unlink()
+        mine = out / "index.html"
+        mine.symlink_to(tmp_path / "club.html")
+    before = snapshot(tmp_path)
+    args = [*then, "--out", out] + (["--config", config] if then == ["build"] else [])
+    code, _, err = cli(capsys, *args)
+    refused(code, err, "cannot finish the set a killed build began", mine.name)
+    assert snapshot(tmp_path) == before
+    # moved away by its owner, the set is finished by the next command
+    (tmp_path / "moved").mkdir()
+    os.rename(mine, tmp_path / "moved" / mine.name)
+    assert cli(capsys, *args)[0] == 0
+    assert not (out / JOURNAL).exists()
+    assert (out / "placemat-census-5-new").is_dir() and (out / "got-pattern-one-census-3-new").is_dir()
+    assert b"<h1>My club" not in (out / "index.html").read_bytes()
+
+
+def test_a_killed_set_is_finished_over_its_own_old_folders_and_index(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """The set's own destinations as the killed build left them (missing, or the previous set's,
+    unchanged) are no reason to refuse: the next command completes the set."""
+    out, config = _killed_mid_swap(tmp_path, capsys)
+    old_index = (out / "index.html").read_bytes()
+    assert cli(capsys, "placemat", "--census", "3", "--out", out)[0] == 0
+    assert not (out / JOURNAL).exists() and (out / "index.html").read_bytes() != old_index
+    assert (out / "got-pattern-one-census-3-new").is_dir()
+
+
+def test_a_folder_the_user_put_in_place_of_one_the_set_put_in_is_left_alone(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """A folder the killed set had put in already, and that its owner replaced since with one
+    of their own: finishing the set has nothing to put there, and leaves theirs as it is."""
+    out, config = _killed_mid_swap(tmp_path, capsys)
+    shutil.rmtree(out / "placemat-census-4-new")
+    mine = out / "placemat-census-4-new"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my notes")
+    assert cli(capsys, "pack", "--census", "2", "--out", out)[0] == 0
+    assert not (out / JOURNAL).exists() and (out / "got-pattern-one-census-3-new").is_dir()
+    assert snapshot(mine) == {"notes.txt": b"my notes"}
+
+
+@pytest.mark.parametrize("product", [["pack", "--census", "3"], ["placemat", "--census", "3"], ["tiles"]])
+@pytest.mark.parametrize("edit", ["edited", "untouched"])
+def test_a_folder_with_an_earlier_cardgens_marker_is_never_replaced(tmp_path, capsys, product, edit):  # type: ignore[no-untyped-def]
+    """F2: a marker from before checksums lists names only: it cannot tell an edited file from
+    cardgen's, so such a folder is never replaced, edited or not (one line naming it and why)."""
+    from tests.helpers import names_only
+
+    assert cli(capsys, *product, "--out", tmp_path)[0] == 0
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    names_only(folder)
+    if edit == "edited":
+        victim = sorted(folder.rglob("*.svg"))[0]
+        with victim.open("ab") as f:
+            f.write(b"MY NOTES")
+    before = snapshot(tmp_path)
+    code, _, err = cli(capsys, *product, "--out", tmp_path)
+    refused(code, err, folder.name, "earlier cardgen", "without checksums", "delete it yourself")
+    assert snapshot(tmp_path) == before
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1 and "listing files without checksums" in out
+
+
+def test_an_index_page_with_an_earlier_cardgens_marker_is_never_replaced(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    config = tmp_path / "cardgen.toml"
+    config.write_text("[[placemat]]\ncensus = 4\n")
+    out = tmp_path / "out"
+    assert cli(capsys, "build", "--config", config, "--out", out)[0] == 0
+    (out / INDEX_MARKER).write_text(json.dumps({"files": ["index.html"]}))
+    with (out / "index.html").open("a") as f:
+        f.write("<p>my note</p>")
+    before = snapshot(tmp_path)
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out)
+    refused(code, err, "index.html")
+    assert snapshot(tmp_path) == before
 
 
 # ---------------------------------------------------------------- children die with their parent

@@ -21,7 +21,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.manifest import Field
+from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.check import PackSpec
 
@@ -88,6 +90,14 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+
+
+def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any]:
+    """How to make a folder without cards again, recorded in its marker (``write.staging``):
+    the product ``name``, its own ``options`` (its build's keywords, as given), the print options
+    as typed (``PrintOptions.as_typed``) and this version. ``cardgen check`` builds it again
+    from this and compares the bytes, as it redraws a deck from its ``pack.json``."""
+    return {"product": name, "cardgen_version": __version__, "options": dict(options), "print": opts.as_typed()}
 
 
 def product(name: str) -> Product:

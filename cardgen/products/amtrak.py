@@ -13,7 +13,7 @@ from pathlib import Path
 from cardgen.impose.printing import how_to_print
 from cardgen.layout.scorecard import MIN_ROW, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.units import PAPER_NAMES
 from cardgen.write.staging import Staging
@@ -44,7 +44,7 @@ def build_scorecard(
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug
-    with Staging(folder, opts.made_with) as stage:
+    with Staging(folder, opts.made_with, recipe("amtrak-scorecard", {"players": players}, opts)) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=title))

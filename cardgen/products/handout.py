@@ -17,7 +17,7 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.document import Document, Heading
 from cardgen.layout.handouts import build
 from cardgen.options import DEFAULT_MARGIN, PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.proof.documents import check_pdf
 from cardgen.render import writer
 from cardgen.write.staging import Staging
@@ -87,7 +87,8 @@ def build_handout(
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
     folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
-    with Staging(folder, opts.made_with) as stage:
+    given = {"game": game, "pattern": pattern, "census": census, "categories": categories, **extras}
+    with Staging(folder, opts.made_with, recipe("handout", given, opts)) as stage:
         for name, data in files.items():
             stage.write(name, data)
         written = stage.commit()

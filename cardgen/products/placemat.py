@@ -18,7 +18,7 @@ from cardgen.impose.printing import how_to_print
 from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.rules.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
@@ -26,7 +26,7 @@ from cardgen.write.staging import Staging
 
 DEFAULT_CENSUS = 7
 OVERLAP = 10.0
-_GRID = re.compile(r"^\s*(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*$", re.IGNORECASE)
+_GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
 
 
 @dataclass
@@ -43,11 +43,11 @@ class MatResult:
 
 def parse_grid(grid: str) -> tuple[int, int]:
     """``"3x3"`` → (3, 3); rows and columns at least 2 each, rows + columns at most 26."""
-    m = _GRID.match(grid) if isinstance(grid, str) else None
+    m = _GRID.fullmatch(grid) if isinstance(grid, str) else None
     rows, cols = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
     if not m or rows < 2 or cols < 2 or rows + cols > MAX_CENSUS:
         raise CardgenError(
-            f"grid {grid!r} is not allowed: write ROWSxCOLS like 3x3, rows and columns at least 2 each "
+            f"grid {grid!r} is not allowed: write ROWSxCOLS like 3x3 (digits 0-9), rows and columns at least 2 each "
             f"and rows + columns at most {MAX_CENSUS} (one letter each)"
         )
     return rows, cols
@@ -86,7 +86,8 @@ def build_placemat(
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
-    with Staging(folder, opts.made_with) as stage:
+    built = recipe("placemat", {"census": census, "grid": grid}, opts)
+    with Staging(folder, opts.made_with, built) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         files = stage.commit()

@@ -15,7 +15,7 @@ from cardgen.errors import CardgenError
 from cardgen.impose.printing import how_to_print
 from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.rules.supertrain import ENGINES, bone_pile, hand_size, parse_tile, round_name
 from cardgen.write.staging import Staging
@@ -71,7 +71,8 @@ def build_scoresheet(
     )
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug
-    with Staging(folder, opts.made_with) as stage:
+    built = recipe("supertrain-scoresheet", {"game": game, "players": players}, opts)
+    with Staging(folder, opts.made_with, built) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))
         files = stage.commit()

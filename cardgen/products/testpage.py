@@ -17,7 +17,7 @@ from pathlib import Path
 from cardgen.impose.printing import how_to_print
 from cardgen.layout.testpage import duplex_test, fold_test
 from cardgen.options import PrintOptions, print_options
-from cardgen.products import Product
+from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.write.staging import Staging
 
@@ -47,14 +47,14 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
     slug = SLUG + opts.suffix + offset
     folder = out / slug
     if opts.fold:
-        with Staging(folder, opts.made_with) as stage:
+        with Staging(folder, opts.made_with, recipe("testpage", {}, opts)) as stage:
             page = fold_test(opts.paper, margin=opts.margin)
             stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
             files = stage.commit()
         how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
         return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
-    with Staging(folder, opts.made_with) as stage:
+    with Staging(folder, opts.made_with, recipe("testpage", {}, opts)) as stage:
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
         files = stage.commit()
     notes = [

@@ -19,17 +19,25 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
+from cardgen.impose.sheets import impose
 from cardgen.layout.tokens import CELL, CUT, style, token_face
-from cardgen.manifest import DECK, Field, read_manifest, validate
+from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
+from cardgen.proof.audit import pdf_damage
+from cardgen.proof.exports import Drawn, check_exports
+from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
+from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.sheets import PDF_LIMIT
 from cardgen.proof.tokens import FOLDER, check_token_pdf, read_token_svgs
-from cardgen.rules.check import Violation
+from cardgen.render import render
+from cardgen.rules.check import Violation, capped
 from cardgen.rules.tokens import (
     DEFAULT_PER_PLAYER,
     MAX_PLAYERS,
@@ -105,9 +113,9 @@ def build_tokens(
         sheets=partial(draw_sheets, order, opts, plan, slug),
         opts=opts,
         plan=plan,
-        manifest={"game": NAME, "players": players, "per_player": per_player},
+        manifest={"game": NAME, "players": players, "per_player": per_player, "cardgen_version": __version__},
         extra={TABLE: tokens_table(order)},
-        check=lambda folder, read: check_tokens_folder(folder, pages=read()).violations,
+        check=lambda folder, read: check_tokens_folder(folder, pages=read(), redraw=False).violations,
         out=out,
         folder_name=FOLDER,
         noun="tokens",
@@ -121,10 +129,17 @@ def build_tokens(
 
 
 def check_tokens_folder(
-    folder: Path, data: dict[str, Any] | None = None, *, pages: Sequence[PageObjects] | None = None
+    folder: Path,
+    data: dict[str, Any] | None = None,
+    *,
+    pages: Sequence[PageObjects] | None = None,
+    redraw: bool = True,
 ) -> FolderCheck:
     """Every way the tokens written in ``folder`` differ from their sheet, read from the SVGs and
-    the PDF (``pages``: as the process that wrote it read them back; None: read here)."""
+    the PDF (``pages``: as the process that wrote it read them back; None: read here). ``redraw``
+    (``cardgen check``; a build has just drawn them): also the folder against what this version
+    writes for the sheet, byte for byte, and nothing in it that cardgen does not write, as for
+    packs and tiles."""
     data = data if data is not None else validate(read_manifest(folder), {**DECK, **KEYS})
     players, per_player = data["players"], data["per_player"]
     order = token_set(players, per_player)
@@ -150,8 +165,48 @@ def check_tokens_folder(
             out.append(Violation("files", why))
     except CardgenError as e:
         out.append(Violation("files", str(e) if (folder / TABLE).exists() else f"{TABLE} is missing"))
+    if redraw:
+        out += tokens_redrawn(folder, data, order)
+        same = data.get("cardgen_version") == __version__
+        faces = {t.stem: token_face(t.player, set_name=_set_name(players)) for t in order}
+        out += check_exports(folder, data, FOLDER, Drawn(faces, None) if same else None)  # png/, as recorded
     what = f"freeze tokens for {players} players, {per_player} each ({len(order)} tokens)"
-    return FolderCheck(what, len(docs), out, noun="tokens", checks=TOKEN_CHECKS)
+    return FolderCheck(what, len(docs), out, noun="tokens", checks=(*TOKEN_CHECKS, "files"))
+
+
+def tokens_redrawn(folder: Path, data: dict[str, Any], order: list[Token]) -> list[Violation]:
+    """What differs from what this version writes for the sheet: every token SVG, the table, the
+    PDF (by allow-list, and against its drawing again); and every file cardgen does not write."""
+    players, per_player = data["players"], data["per_player"]
+    name, slug = data["name"], tokens_slug(players, per_player)
+    files = {f"{FOLDER}/{t.stem}.svg" for t in order}
+    out = version_problems(data) + stray_files(folder, files | {f"{name}.pdf", TABLE, MANIFEST})
+    if data.get("cardgen_version") != __version__:
+        return out  # another version draws differently: the tokens were read back above
+    faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
+
+    def made(rel: str) -> bytes:
+        if rel == TABLE:
+            return tokens_table(order)
+        return render("svg", [faces[[f"{FOLDER}/{t.stem}.svg" for t in order].index(rel)]])
+
+    differ = [
+        rel for rel in sorted(files | {TABLE}) if (folder / rel).is_file() and (folder / rel).read_bytes() != made(rel)
+    ]
+    out += capped(
+        [Violation("files", f"{rel} is not what cardgen {__version__} writes for this sheet") for rel in differ],
+        20,
+        lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
+    )
+    pdf = folder / f"{name}.pdf"
+    if pdf.is_file():
+        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
+        pages = impose(faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
+        found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(
+            raw, render("pdf", pages, title=data["title"] or slug)
+        )
+        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]
+    return out
 
 
 PRODUCT = Product(

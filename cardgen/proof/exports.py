@@ -17,7 +17,7 @@ import io
 import math
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -32,17 +32,22 @@ from cardgen.render import render
 from cardgen.render.png import chunks, drawing_png, pixels, rasterise, theme_fonts
 from cardgen.rules.check import Violation, capped
 
+Box = tuple[int, int, int, int]  # left, top, right, bottom, in pixels
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
 README_LIMIT = 1_000_000
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples a pixel
 INFLATE_STEP = 1 << 20  # bytes of pixel data inflated at a time
 MAX_REPORTED = 20  # per folder; the rest are summed up in one line
-# How far an export's pixels may stray from what cardgen draws (0-255 a channel, averaged), and
-# what share of them may differ strongly (by STRONG or more): the same resvg gives the same bytes;
-# the tolerance is for another build of it, and is far below the smallest real change (a card's
-# number) that tests/test_trust_check.py measures.
-MEAN_TOLERANCE = 1.0
-SHARE_TOLERANCE = 0.002
+# How far an export's pixels may stray from what cardgen draws: the same resvg gives the same
+# bytes; the tolerance is for another build of it (anti-aliasing rounded otherwise). Pixels are
+# compared by their largest channel's difference (0-255), square by square (BLOCK px a side): no
+# square may differ by more than BLOCK_TOLERANCE on average, and the whole picture (or, on a TTS
+# sheet, each card's cell) by more than MEAN_TOLERANCE. tests/test_trust_check.py measures both
+# against a drawing moved by a tenth of a pixel (which passes) and the smallest real changes (a
+# card's number, a 5 × 5 px dot, a card swapped on a sheet of 69: each named).
+BLOCK = 8
+BLOCK_TOLERANCE = 24
+MEAN_TOLERANCE = 3.0
 STRONG = 64
 
 
@@ -142,10 +147,12 @@ class Drawn:
     font: Typeface | None = None
 
 
-def pixels_differ(got: bytes, want: bytes) -> str | None:
+def pixels_differ(got: bytes, want: bytes, cells: Sequence[tuple[str, Box]] = ()) -> str | None:
     """How the picture ``got`` differs from ``want`` (what cardgen draws), or None when they
     show the same: the same bytes, or pixels that differ by no more than another build of the
-    rasteriser would (``MEAN_TOLERANCE``, ``SHARE_TOLERANCE``, justified in the tests)."""
+    rasteriser would (``BLOCK_TOLERANCE``, ``MEAN_TOLERANCE``, justified in the tests). ``cells``
+    (a TTS sheet's: what each holds, and its box in pixels): each held to the tolerance on its
+    own, and those that are not named."""
     if got == want:
         return None
     from PIL import Image, ImageChops  # (only for a check whose exports are not byte for byte ours)
@@ -153,14 +160,48 @@ def pixels_differ(got: bytes, want: bytes) -> str | None:
     with Image.open(io.BytesIO(got)) as a, Image.open(io.BytesIO(want)) as b:
         if a.size != b.size:
             return "is not the size cardgen draws"
-        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
-    counts = diff.histogram()
-    total = max(1, sum(counts))
-    mean = sum(level * n for level, n in enumerate(counts)) / total
-    share = sum(counts[STRONG:]) / total
-    if mean <= MEAN_TOLERANCE and share <= SHARE_TOLERANCE:
+        r, g, bl = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).split()
+    diff = ImageChops.lighter(ImageChops.lighter(r, g), bl)  # each pixel's largest difference
+    if cells:
+        bad = [name for name, box in cells if not _alike(diff.crop(box))]
+        return f"does not show what cardgen draws in {_listed(bad)}" if bad else None
+    if _alike(diff):
         return None
+    counts = diff.histogram()
+    share = sum(counts[STRONG:]) / max(1, sum(counts))
     return f"does not show what cardgen draws there ({share:.1%} of its pixels differ)"
+
+
+def _alike(diff: Any) -> bool:
+    """Whether a difference image (0-255 a pixel) is within the tolerance: no BLOCK-px square
+    differing by more than BLOCK_TOLERANCE on average, the whole by MEAN_TOLERANCE."""
+    counts = diff.histogram()
+    mean = sum(level * n for level, n in enumerate(counts)) / max(1, sum(counts))
+    worst: int = diff.reduce(BLOCK).getextrema()[1]
+    return mean <= MEAN_TOLERANCE and worst <= BLOCK_TOLERANCE
+
+
+def _listed(names: list[str]) -> str:
+    """``["card 1's cell", "card 26's cell"]`` → "card 1's cell and card 26's cell"; at most five."""
+    shown = names[:5] + ([f"{len(names) - 5} more cells"] if len(names) > 5 else [])
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def tts_cells(first: int, on: int, rows: int, cell: tuple[int, int], noun: str) -> list[tuple[str, Box]]:
+    """What each cell of a TTS sheet holds (its first component ``first``, 0-based; ``on`` of them;
+    the back in the last cell; the others empty), and its box in pixels.
+
+    >>> [name for name, _ in tts_cells(69, 3, 1, (409, 573), "card")][:4] + [tts_cells(69, 3, 1, (409, 573), "card")[-1][0]]
+    ["card 70's cell", "card 71's cell", "card 72's cell", 'an empty cell (4)', "the back's cell"]
+    """
+    w, h = cell
+    out = []
+    for k in range(COLS * rows):
+        last = k == COLS * rows - 1
+        name = "the back's cell" if last else f"{noun} {first + k + 1}'s cell" if k < on else f"an empty cell ({k + 1})"
+        col, row = k % COLS, k // COLS
+        out.append((name, (col * w, row * h, (col + 1) * w, (row + 1) * h)))
+    return out
 
 
 def check_pngs(folder: Path, data: dict[str, Any], svgs: str = "cards", drawn: Drawn | None = None) -> list[Violation]:
@@ -183,18 +224,20 @@ def check_pngs(folder: Path, data: dict[str, Any], svgs: str = "cards", drawn: D
         return check_files(folder, "png", {f"{n}.png": size for n in names}, check)
 
 
-def check_tts(folder: Path, data: dict[str, Any], drawn: Drawn | None = None) -> list[Violation]:
+def check_tts(folder: Path, data: dict[str, Any], drawn: Drawn | None = None, noun: str = "card") -> list[Violation]:
     """``tts/``: the sheets, 69 components and the back a sheet, at their promised sizes; the back
     one cell; the README saying what to type for each sheet; and (``drawn``) each sheet and the
-    back showing what this version draws."""
+    back showing what this version draws, cell by cell (a card swapped or blanked is named)."""
     count = data["cards"]
     cell = cell_pixels((data["card_mm"][0], data["card_mm"][1]))
     wanted: dict[str, Any] = {}
+    cells: dict[str, list[tuple[str, Box]]] = {}
     say: list[str] = []  # what the README must say for each sheet
     for i, first in enumerate(range(0, count, PER_SHEET)):
         on = min(PER_SHEET, count - first)
         rows = rows_for(on)
         wanted[sheet_name(i)] = (COLS * cell[0], rows * cell[1])
+        cells[sheet_name(i)] = tts_cells(first, on, rows, cell, noun)
         say.append(
             f"  Face: the address of {sheet_name(i)}\n  Back: the address of back.png\n"
             f"  Width: {COLS}\n  Height: {rows}\n  Number: {on}\n"
@@ -216,7 +259,7 @@ def check_tts(folder: Path, data: dict[str, Any], drawn: Drawn | None = None) ->
             if problem or name not in pictures:
                 return problem
             with theme_fonts(drawn.font if drawn else None) as fonts:
-                return pixels_differ(raw, pictures[name](fonts))
+                return pixels_differ(raw, pictures[name](fonts), cells.get(name, ()))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -240,7 +283,7 @@ def check_exports(
     out: list[Violation] = []
     exports: tuple[tuple[str, str, Callable[[], list[Violation]]], ...] = (
         ("png", "png_dpi", lambda: check_pngs(folder, data, svgs, drawn)),
-        ("tts", "tts", lambda: check_tts(folder, data, drawn)),
+        ("tts", "tts", lambda: check_tts(folder, data, drawn, svgs.removesuffix("s"))),
     )
     for sub, key, check in exports:
         if data.get(key):

@@ -29,6 +29,7 @@ class TextObject(NamedTuple):  # (a big pack's pages hold tens of thousands of t
     fill: Colour
     mode: int = FILL  # text render mode (0 fill, 1 stroke, 3 invisible, ...)
     embedded: bool = True  # the font program is in the file
+    drawn: str = ""  # a right-to-left text's letters as they stand on the page (``pdfread._drawn_orders``)
 
     @property
     def bold(self) -> bool:

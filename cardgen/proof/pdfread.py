@@ -17,6 +17,7 @@ from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.proof.pages import FILL, Box, Colour, PageObjects, PathObject, TextObject, packed
+from cardgen.render.bidi import is_rtl
 from cardgen.render.png import rgb_png
 
 __all__ = ["FILL", "Box", "Colour", "PageObjects", "PathObject", "PdfPages", "TextObject", "read_packed", "read_pages"]
@@ -114,6 +115,29 @@ class _Reader:
         )
 
 
+def _drawn_orders(raw: Any, tp: Any, wanted: dict[int, int], texts: list[TextObject]) -> dict[int, str]:
+    """The letters of each right-to-left text object (``wanted``: its address -> its index in
+    ``texts``) in the order they stand along its baseline, as drawn: pdfium reads such a text
+    back in an order of its own guessing (right-to-left runs turned, left-to-right ones not, a
+    number now one, now the other), which cannot be compared with the text as typed; the order
+    on the page can (``render.bidi.drawn_form``)."""
+    found: dict[int, list[tuple[float, int, str]]] = {index: [] for index in wanted.values()}
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for i in range(raw.FPDFText_CountChars(tp)):
+        if raw.FPDFText_IsGenerated(tp, i) == 1:
+            continue  # a space or a line break pdfium adds between objects
+        owner = ctypes.cast(raw.FPDFText_GetTextObject(tp, i), ctypes.c_void_p).value or 0
+        index = wanted.get(owner)
+        if index is None:
+            continue
+        raw.FPDFText_GetCharOrigin(tp, i, x, y)
+        a = math.radians(texts[index].angle)
+        found[index].append(
+            (round(x.value * math.cos(a) + y.value * math.sin(a), 2), i, chr(raw.FPDFText_GetUnicode(tp, i)))
+        )
+    return {index: "".join(c for _, _, c in sorted(chars)) for index, chars in found.items()}
+
+
 def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObjects]:
     """The text and path objects of each page (``pages``: 0-based indices, default all).
 
@@ -172,15 +196,21 @@ class PdfPages:
             reader.text,
             reader.path,
         )
+        rtl: dict[int, int] = {}  # a right-to-left text object's address -> its index in ``texts``
         for k in range(reader.raw.FPDFPage_CountObjects(handle)):
             obj = get_object(handle, k)
             kind = get_type(obj)
             if kind == reader.text_kind:
                 texts.append(text(obj, tp))
+                if is_rtl(texts[-1].text):
+                    rtl[ctypes.cast(obj, ctypes.c_void_p).value or 0] = len(texts) - 1
             elif kind == reader.path_kind:
                 paths.append(path(obj))
             else:
                 others.append(reader.other_kinds.get(kind, "unknown"))
+        if rtl:
+            for index, drawn in _drawn_orders(reader.raw, tp, rtl, texts).items():
+                texts[index] = texts[index]._replace(drawn=drawn)
         width, height = page.get_size()
         textpage.close()
         page.close()

@@ -30,6 +30,8 @@ PAGE = frozenset(
     {"/Type", "/Parent", "/Contents", "/Resources", "/MediaBox", "/Rotate", "/Trans", "/TrimBox", "/BleedBox"}
 )
 RESOURCES = frozenset({"/Font", "/ProcSet", "/XObject", "/ExtGState"})
+PAGE_TREE = frozenset({"/Type", "/Kids", "/Count", "/Parent"})  # nothing a page would inherit
+GRAPHICS_STATE = frozenset({"/Type", "/CA", "/ca"})  # ReportLab's see-through paint, and nothing else
 # the operators of the pages cardgen writes: state, paths and their paint, clips, text, pictures
 OPERATORS = frozenset(
     "q Q cm w J j M d gs rg RG g G k K m l c v y h re f f* F B B* b b* S s n W W* "
@@ -91,6 +93,12 @@ def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
             for k in _keys(info.get_object())
             if k not in INFO
         ]
+    out += [
+        f"the page tree's {k}, which cardgen never writes (every page under it takes it)"
+        for node in _page_tree(root)
+        for k in _keys(node)
+        if k not in PAGE_TREE
+    ]
     for n, page in enumerate(reader.pages, 1):
         out += [f"page {n}: a {k}, which cardgen never writes" for k in _keys(page) if k not in PAGE]
         rotate = page.get("/Rotate", 0)
@@ -103,6 +111,7 @@ def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
             for k in _keys(resources)
             if k not in RESOURCES
         ]
+        out += [f"page {n}: {why}" for why in _resource_problems(resources)]
         try:
             content = page.get_contents()
             body = content.get_data() if content is not None else b""
@@ -112,6 +121,44 @@ def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
         strange = sorted({op for op in operators(body) if op not in OPERATORS})
         if strange:
             out.append(f"page {n}: it draws with {', '.join(strange[:5])}, which cardgen never writes")
+    return out
+
+
+def _page_tree(root: Any) -> list[Any]:
+    """The page tree's inner nodes (``/Pages`` and any under it), not the pages."""
+    nodes: list[Any] = []
+    try:
+        todo = [root["/Pages"].get_object()]
+        while todo and len(nodes) < 10_000:
+            node = todo.pop()
+            nodes.append(node)
+            for kid in node.get("/Kids", []):
+                kid = kid.get_object()
+                if str(kid.get("/Type")) == "/Pages" and all(kid is not n for n in nodes):
+                    todo.append(kid)
+    except Exception:  # noqa: BLE001 - damaged structure: reported by the audit
+        pass
+    return nodes
+
+
+def _resource_problems(resources: Any) -> list[str]:
+    """What a page's graphics states and external objects hold that cardgen never writes: a
+    graphics state setting more than see-through paint (a transfer function inverts the print,
+    a halftone, a soft mask, a blend mode), a drawing of its own (a form)."""
+    out: list[str] = []
+    try:
+        states = resources.get("/ExtGState")
+        for name, state in states.get_object().items() if states is not None else []:
+            extra = [k for k in _keys(state.get_object()) if k not in GRAPHICS_STATE]
+            if extra:
+                out.append(f"its graphics state {name} sets {', '.join(extra[:3])}, which cardgen never writes")
+        objects = resources.get("/XObject")
+        for name, xobject in objects.get_object().items() if objects is not None else []:
+            kind = str(xobject.get_object().get("/Subtype"))
+            if kind != "/Image":
+                out.append(f"its object {name} is a {kind}, which cardgen never writes")
+    except Exception as e:  # noqa: BLE001 - damaged structure
+        out.append(f"its resources cannot be read ({' '.join(str(e).split())[:60]})")
     return out
 
 
@@ -171,6 +218,16 @@ def pdf_differences(got: bytes, want: bytes) -> list[str]:
         if ia != ib:
             keys = sorted({k for k in set(ia) | set(ib) if ia.get(k) != ib.get(k)})
             out.append(f"the document information's {', '.join(keys[:3])} is not what cardgen writes")
+        ta, tb = (
+            [{str(k): _plain(v) for k, v in n.items() if str(k) not in ("/Kids", "/Count")} for n in _page_tree(r)]
+            for r in (ra, rb)
+        )
+        keys = sorted({k for x, y in zip(ta, tb) for k in set(x) | set(y) if x.get(k) != y.get(k)})
+        keys += ["nodes"] if len(ta) != len(tb) else []
+        if keys:
+            out.append(
+                f"the page tree's {', '.join(keys[:3])} is not what cardgen writes (every page under it takes it)"
+            )
         if len(a.pages) != len(b.pages):
             out.append(f"it has {len(a.pages)} pages, where cardgen writes {len(b.pages)}")
         for n, (pa, pb) in enumerate(zip(a.pages, b.pages), 1):
@@ -187,7 +244,11 @@ def pdf_differences(got: bytes, want: bytes) -> list[str]:
             body_b = gb.get_data() if gb is not None else b""
             if body_a != body_b:
                 out.append(f"page {n}: {_first_difference(body_a, body_b)}")
-        return out or ["its bytes are not what cardgen writes, though every page reads the same"]
+        # the document, its page tree and every page (keys, resources, drawing) are the same: the
+        # file was saved again (another numbering, compression or ID), or differs where nothing reads
+        return out or [
+            "its bytes are not what cardgen writes, though its document, page tree and pages compare the same"
+        ]
     except Exception as e:  # noqa: BLE001 - a damaged file: the audit names the damage
         return [f"it cannot be compared with what cardgen writes ({' '.join(str(e).split())[:80]})"]
 

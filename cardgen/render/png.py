@@ -24,6 +24,7 @@ import resvg_py
 
 from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.render import render
+from cardgen.render.bounded import Failed, run_bounded
 from cardgen.render.fonts import THEME_FONT_FAMILY
 
 MM_PER_INCH = 25.4
@@ -184,16 +185,29 @@ def rasterise(
     return with_dpi(data, dpi) if dpi else data
 
 
+PICTURE_SECONDS = 20.0  # a logo or a back draws in well under a second; a costly one is stopped
+PICTURE_MEMORY = 768 << 20  # bytes: a back's canvas is 32 MB, a few layers of it are plenty
+
+
 def picture_png(svg: str, longest: int, natural: tuple[float, float]) -> bytes:
     """Someone else's SVG (a theme's picture, read and found sound: ``themes.pictures.svg_size``
     gives its ``natural`` size) as a PNG ``longest`` pixels on its long side, transparent where
     it draws nothing; its fonts are the machine's. The long side is given to resvg, never left
-    to the SVG: the canvas is never larger than ``longest`` a side."""
-    w, h = natural
-    if w >= h:
-        data = bytes(resvg_py.svg_to_bytes(svg_string=svg, width=longest))
-    else:
-        data = bytes(resvg_py.svg_to_bytes(svg_string=svg, height=longest))
+    to the SVG: the canvas is never larger than ``longest`` a side. Drawn in a child process
+    bounded in time and memory (``bounded.run_bounded``: ``TooCostly`` past either), since
+    what an SVG costs to draw is not known before it is drawn (thousands of see-through
+    layers, each blended over the whole canvas)."""
+    wide = natural[0] >= natural[1]
+
+    def draw() -> bytes:
+        if wide:
+            return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=longest))
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, height=longest))
+
+    try:
+        data = run_bounded(draw, seconds=PICTURE_SECONDS, memory=PICTURE_MEMORY)
+    except Failed as e:
+        raise ValueError(str(e)) from None
     if max(png_size(data)) > longest:  # pragma: no cover - resvg fits the side it is given
         raise ValueError("resvg drew it larger than asked")
     return data

@@ -75,7 +75,7 @@ def load_theme(path: Path) -> Theme:
 
 def parse_print_args(args: PrintArgs) -> PrintOptions:
     """The print options ``args`` mean, with the theme it names (a built-in one, or a file) read."""
-    return args.parse(theme_named(args.theme) if args.theme else None)
+    return args.parse(theme_named(args.theme) if args.theme and args.theme.strip() else None)
 
 
 def theme_named(name: str) -> Theme:

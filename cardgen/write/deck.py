@@ -45,6 +45,28 @@ class Progress(Protocol):
 SECONDS_A_CARD = 0.002
 SECONDS_A_MEGAPIXEL = 0.085
 BIG_JOB_SECONDS = 15.0
+# Memory grows with the job: every component's drawing, its SVG read back and its place on the
+# PDF's pages read back are held until the proof is done (streaming them would take the proof
+# apart). Measured peaks: 98 MB at 3,250 cards, 279 MB at 13,000, about 0.6 GB at 32,500.
+BASE_MEMORY = 40_000_000
+MEMORY_A_CARD = 19_000
+
+
+def job_memory(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> int:
+    """About how much memory (bytes) a deck of ``cards`` takes at its peak: what ``write_deck``
+    says up front beside the time.
+
+    >>> from cardgen.options import print_options
+    >>> round(job_memory(32_500, (63.5, 88.9), print_options()) / 1e9, 2)
+    0.66
+    """
+    canvas = 0
+    if opts.png:  # a PNG drawn at a time: its canvas, and the encoder's copies of it
+        w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.png)
+        canvas = 3 * 4 * w * h
+    if opts.tts:
+        canvas = max(canvas, 3 * 4 * 4096 * 4096)  # a sheet of 69 cards
+    return BASE_MEMORY + cards * MEMORY_A_CARD + canvas
 
 
 def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tuple[float, int]:
@@ -223,9 +245,10 @@ def write_deck(
     if progress is not None and seconds >= BIG_JOB_SECONDS:
         what = ", a PNG each" if opts.png else ""
         what += " and Tabletop Simulator sheets" if opts.tts else ""
+        memory = job_memory(len(faces), plan.card, opts)
         progress.say(
-            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)} and {size / 1e9:.1f} GB; "
-            "Ctrl-C stops it and writes nothing"
+            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)}, {size / 1e9:.1f} GB written and "
+            f"{memory / 1e9:.1f} GB of memory at its peak; Ctrl-C stops it and writes nothing"
         )
     if progress is not None:
         progress(0, steps)

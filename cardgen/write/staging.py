@@ -109,12 +109,23 @@ def read_marker(folder: Path, name: str = MARKER) -> dict[str, str | None] | Non
         raise CardgenError(f"cannot replace {show_path(folder)}: its {name} is damaged ({e})") from None
 
 
+# A marker from before digests lists names only: it cannot tell an edited file from the one
+# cardgen wrote, so it proves nothing of any file, and the folder is never replaced.
+EARLIER = (
+    f"has a {MARKER} from an earlier cardgen that lists its files without checksums, "
+    "so cardgen cannot tell whether they were changed since"
+)
+
+
 def unproven(folder: Path) -> str | None:
     """The first thing in ``folder`` that cardgen cannot prove it wrote, as a phrase ("holds
     notes.txt, which cardgen did not write"), or None when cardgen wrote every file and folder
-    in it and none has changed since (file browsers' litter aside). Without a marker, cardgen
-    can prove nothing: any file is unproven."""
+    in it and none has changed since (file browsers' litter aside). Without a marker, or with
+    an earlier cardgen's that records no checksums (``EARLIER``), cardgen can prove nothing:
+    any file is unproven."""
     own = read_marker(folder)
+    if own is not None and any(wanted is None for wanted in own.values()):
+        return EARLIER
     folders = {p for rel in (own or {}) for p in Path(rel).parents if p != Path(".")}
     for top, dirs, files in os.walk(folder, onerror=_raise):
         # symlinked folders are not walked into: they are entries like files, and cardgen writes none
@@ -130,8 +141,7 @@ def unproven(folder: Path) -> str | None:
                 return f"holds {shown(rel)}, which cardgen did not write (no {MARKER} lists it)"
             if link or rel not in own:
                 return f"holds {shown(rel)}, which cardgen did not write"
-            wanted = own[rel]
-            if wanted is not None and file_digest(folder / rel) != wanted:
+            if file_digest(folder / rel) != own[rel]:
                 return f"holds {shown(rel)}, which was changed after cardgen wrote it"
         for d in dirs:
             sub = here / d
@@ -140,14 +150,30 @@ def unproven(folder: Path) -> str | None:
     return None
 
 
-def marker_bytes(files: dict[str, str], made_with: dict[str, str] | None = None) -> bytes:
+def marker_bytes(
+    files: dict[str, str], made_with: dict[str, str] | None = None, built: dict[str, Any] | None = None
+) -> bytes:
     """A ``MARKER`` listing ``files`` (name -> digest), as cardgen writes it; ``made_with``: what
-    the folder's name leaves out of the build (``options.PrintOptions.made_with``), if anything."""
+    the folder's name leaves out of the build (``options.PrintOptions.made_with``), if anything;
+    ``built``: how to make the same folder again (``products.recipe``: a folder without cards,
+    whose ``cardgen check`` builds it again and compares bytes), if anything."""
     listing: dict[str, object] = {"written_by": "cardgen"}
     if made_with:
         listing["made_with"] = dict(sorted(made_with.items()))
+    if built:
+        listing["built"] = built
     listing["files"] = dict(sorted(files.items()))
     return (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def read_built(folder: Path) -> Any:
+    """What ``folder``'s marker says built it (``marker_bytes``'s ``built``), unchecked: None
+    when it says nothing (a deck's, or an earlier version's)."""
+    try:
+        data = json.loads(read_file(folder / MARKER, limit=MAX_MARKER_BYTES, what="marker"))
+    except (CardgenError, ValueError, RecursionError):
+        return None
+    return data.get("built") if isinstance(data, dict) else None
 
 
 def read_made_with(folder: Path) -> dict[str, str] | None:
@@ -188,26 +214,39 @@ def check_replaceable(dest: Path, made_with: dict[str, str] | None = None, *, op
     records in its marker; a folder whose marker records another title or theme holds another
     build that only shares its name, and is not replaced either. ``option``: the command's option
     that names ``dest``, as the line names it."""
+    why = _not_replaceable(dest, made_with)
+    if why is None:
+        return
+    if why.startswith("is a file"):
+        raise CardgenError(f"cannot write to {show_path(dest)}: it {why}")
+    if why == EARLIER:
+        raise CardgenError(
+            f"cannot replace {show_path(dest)}: it {why}; move it away or delete it yourself, then build again"
+        )
+    if why.startswith("holds another build"):
+        raise CardgenError(
+            f"cannot replace {show_path(dest)}: it {why}; give another {option}, or move that folder away first"
+        )
+    raise CardgenError(f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another {option}")
+
+
+def _not_replaceable(dest: Path, made_with: dict[str, str] | None = None) -> str | None:
+    """Why ``dest`` may not be replaced by a build recording ``made_with``, as a phrase ("holds
+    notes.txt, which cardgen did not write"), or None when it may (``check_replaceable``)."""
     kind = path_kind(dest, doing="write to")
     if kind == "missing":
-        return
+        return None
     if kind != "folder":
-        raise CardgenError(f"cannot write to {show_path(dest)}: it is a file, not a folder")
+        return "is a file, not a folder"
     try:
         why = unproven(dest)
     except OSError as e:
         raise _fail("read", dest, e) from None
     if why:
-        raise CardgenError(
-            f"cannot replace {show_path(dest)}: it {why}; move it out of the folder or give another {option}"
-        )
+        return why
     old = read_made_with(dest) if made_with is not None else None
     other = _another_build(old, made_with) if old is not None and made_with is not None else None
-    if other:
-        raise CardgenError(
-            f"cannot replace {show_path(dest)}: it holds another build, made with {other}; "
-            f"give another {option}, or move that folder away first"
-        )
+    return f"holds another build, made with {other}" if other else None
 
 
 def _raise(e: OSError) -> None:
@@ -355,8 +394,8 @@ def check_index_replaceable(out: Path) -> None:
     if kind == "missing":
         return
     own = read_marker(out, INDEX_MARKER) if kind == "file" and not os.path.islink(index) else None
-    wanted = own.get(INDEX, "") if own is not None else ""
-    if wanted == "" or (wanted is not None and file_digest(index) != wanted):
+    wanted = own.get(INDEX) if own is not None else None  # (an earlier marker's None proves nothing)
+    if wanted is None or file_digest(index) != wanted:
         raise CardgenError(
             f"cannot replace {show_path(index)}: cardgen did not write it, or it was changed since; "
             "move it out of the folder or give another --out"
@@ -422,33 +461,64 @@ def swap_set(stage: Path, out: Path, folders: dict[str, Path], index: bytes) -> 
         _write_atomically(out / JOURNAL, (json.dumps(journal, indent=1) + "\n").encode("utf-8"))
     except OSError as e:
         raise _fail("write to", out, e) from None
-    _finish(out, journal)
+    _finish(out, journal, checked=True)
 
 
-def _finish(out: Path, journal: dict[str, Any]) -> None:
+def _finish(out: Path, journal: dict[str, Any], *, checked: bool = False) -> None:
     """Swap in what ``journal`` lists and is not in yet; then the index, its marker, and away
-    with the journal and the staging folder (which holds the folders replaced)."""
+    with the journal and the staging folder (which holds the folders replaced). Unless
+    ``checked`` (``swap_set`` checked every destination a moment ago), each destination is
+    checked first, as a build checks it: a folder or an index page put there since the set
+    began (the user's) is refused in one line, and nothing is moved or deleted."""
     stage = out / journal["stage"]
+    # still to go in: each new folder still in the stage, whose destination is not it already (one
+    # gone from the stage went in: if it is not in its place now, its owner moved it, and what is
+    # there now is left alone)
+    todo = [(name, rel, wanted) for name, (rel, wanted) in journal["folders"].items()]
+    todo = [(n, rel, w) for n, rel, w in todo if _marker_digest(stage / rel) == w != _marker_digest(out / n)]
+    if not checked:
+        _check_unfinished(out, stage, todo, journal["index"])
     try:
         with _signals_held():
-            for name, (rel, wanted) in journal["folders"].items():
-                if _marker_digest(out / name) == wanted:
-                    continue  # in already
-                if _marker_digest(stage / rel) != wanted:
-                    raise CardgenError(
-                        f"cannot finish the set begun in {show_path(out)}: {name} is gone from its stage"
-                    )
+            for name, rel, _ in todo:
                 old = _put(stage / rel, out / name)
                 if old is not None and old.parent != stage:  # two renames: the old one aside in ``out``
                     shutil.rmtree(old, ignore_errors=True)
             index = stage / INDEX
-            if index.is_file():
+            if index.is_file() and _index_digest(out) != journal["index"]:
                 os.replace(index, out / INDEX)
             _write_atomically(out / INDEX_MARKER, marker_bytes({INDEX: journal["index"]}))
             os.unlink(out / JOURNAL)
     except OSError as e:
         raise _fail("write to", out, e) from None
     shutil.rmtree(stage, ignore_errors=True)
+
+
+def _index_digest(out: Path) -> str | None:
+    try:
+        return file_digest(out / INDEX) if path_kind(out / INDEX) == "file" else None
+    except OSError:
+        return None
+
+
+def _check_unfinished(out: Path, stage: Path, todo: list[tuple[str, str, str]], index: str) -> None:
+    """One line unless every destination a killed build had yet to fill is still what it was
+    then: missing, or cardgen's and unchanged (``check_replaceable``), the index page too."""
+    begun = f"cannot finish the set a killed build began in {show_path(out)}"
+    for name, rel, _ in todo:
+        why = _not_replaceable(out / name, read_made_with(stage / rel) or {})
+        if why:
+            raise CardgenError(
+                f"{begun}: {show_path(out / name)} {why}; move it out of {show_path(out)}, then build again"
+            )
+    if _index_digest(out) != index:
+        try:
+            check_index_replaceable(out)
+        except CardgenError:
+            raise CardgenError(
+                f"{begun}: {show_path(out / INDEX)} is not the index page cardgen wrote, or was changed since; "
+                f"move it out of {show_path(out)}, then build again"
+            ) from None
 
 
 def finish_set(out: Path) -> None:
@@ -464,8 +534,13 @@ def finish_set(out: Path) -> None:
         for name, (rel, wanted) in journal["folders"].items():
             if "/" in name or name in ("", ".", "..") or not _HEX64.fullmatch(wanted) or ".." in Path(rel).parts:
                 raise ValueError(f"it names {name!r}")
+        if not _HEX64.fullmatch(journal["index"]):
+            raise ValueError("its index has no digest")
     except (ValueError, KeyError, TypeError, RecursionError) as e:
-        raise CardgenError(f"cannot finish the set begun in {show_path(out)}: its {JOURNAL} is damaged ({e})") from None
+        raise CardgenError(
+            f"cannot finish the set begun in {show_path(out)}: its {JOURNAL} is damaged ({shown(str(e), 60)}); "
+            f"move {JOURNAL} away to build there again"
+        ) from None
     if pid != os.getpid() and _alive(pid):
         return  # still being swapped in by its own build
     _finish(out, journal)
@@ -478,9 +553,17 @@ class Staging:
     block without committing deletes the staging folder and any parent folder it had to create.
     """
 
-    def __init__(self, dest: Path, made_with: dict[str, str] | None = None, *, option: str = "--out") -> None:
+    def __init__(
+        self,
+        dest: Path,
+        made_with: dict[str, str] | None = None,
+        built: dict[str, Any] | None = None,
+        *,
+        option: str = "--out",
+    ) -> None:
         self.dest = dest
         self.made_with = made_with or {}  # recorded in the marker: see ``check_replaceable``
+        self.built = built  # recorded in the marker: see ``marker_bytes``
         self.committed = False
         self.created: list[Path] = []
         self.files: dict[str, str | None] = {}  # staged file -> its digest (None: written elsewhere, see ``place``)
@@ -564,7 +647,7 @@ class Staging:
             files = {rel: known or file_digest(self.tmp / rel) for rel, known in sorted(self.files.items())}
         except OSError as e:
             raise _fail("read", self.tmp, e) from None
-        self.write(MARKER, marker_bytes(files, self.made_with))
+        self.write(MARKER, marker_bytes(files, self.made_with, self.built))
         del self.files[MARKER]
         swap_in(self.tmp, self.dest)
         self.committed = True
