@@ -32,13 +32,12 @@ cardgen.errors.CardgenError: --simulate 0 is out of range: play 1 to 100,000 gam
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
-from cardgen.rules.figures import percent
+from cardgen.rules.figures import PackFigures, PlayerRow, words
 from cardgen.rules.patterns import Pattern
-from cardgen.rules.play_variant import DEFAULT_MAX_TURNS, Variant
-from cardgen.rules.simulate import Summary, game_seed, play_game
+from cardgen.rules.play_variant import Variant
+from cardgen.rules.simulate import game_seed, play_game
 from cardgen.rules.tally import Tally
 
 __all__ = [
@@ -60,36 +59,6 @@ MAX_GAMES = 100_000  # per player count
 SHARE = 250  # games a share at most (one job for another process)
 
 Job = tuple[Variant, int, int, int]  # variant, seed, first game, end
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    """One number of players: the games' summary, or why the pack could not be played (``why``)."""
-
-    players: int
-    summary: Summary | None
-    why: str = ""
-
-
-@dataclass(frozen=True)
-class PackFigures:
-    """The simulated figures of one pack: ``games`` games for each row's number of players."""
-
-    spec: Pattern
-    games: int
-    seed: int
-    bot: str
-    rows: tuple[PlayerRow, ...]
-
-    def command(self, players: int) -> str:
-        """The ``cardgen simulate`` command that plays the same games with ``players`` players."""
-        s = self.spec
-        parts = [f"--pattern {s.name}", f"--census {s.census}", f"--copies {s.copies}", f"--players {players}"]
-        parts += [f"--packs {s.packs}"] if s.packs > 1 else []
-        parts += [f"--wilds {s.wilds}"] if s.wilds else []
-        parts += [f"--win {s.win}"] if s.win != "ascending" else []
-        parts += ["--numbers"] if s.numbers else []
-        return f"cardgen simulate {' '.join(parts)} --games {self.games} --seed {self.seed}"
 
 
 def check_games(games: int) -> int:
@@ -156,47 +125,3 @@ def simulate_pack(
         tallies[tally.players] = tallies[tally.players].merge(tally)
     rows = tuple(PlayerRow(p, tallies[p].summary()) if p in variants else PlayerRow(p, None, why[p]) for p in players)
     return PackFigures(spec, games, seed, BOT, rows)
-
-
-def _pc(share: float) -> str:
-    """A whole per cent that never breaks from its sign: ``27\u00a0%``."""
-    return percent(share).replace(" ", "\u00a0")
-
-
-def _whole(x: float) -> int:
-    return int(x + 0.5)
-
-
-def words(row: PlayerRow) -> str:
-    """One number of players in plain words: "with 4 players a game lasts about 6 turns each (4 to
-    8); the first seat wins 33 % of games, against 25 % for an even share"
-    (each per cent sign joined to its number by a no-break space).
-
-    The length is the median of a won game's turns ÷ players, and in brackets the 10th and 90th
-    percentiles (the middle 8 games of 10), each rounded to a whole turn;
-    games that never ended (the turn cap, or every player stuck) are counted apart.
-
-    >>> words(PlayerRow(3, None, "a pack of 12 cards is too small for 3 players at census 3: it needs at least 18"))
-    'with 3 players: not played, as a pack of 12 cards is too small for 3 players at census 3: it needs at least 18'
-    """
-    p = row.players
-    s = row.summary
-    if s is None:
-        return f"with {p} players: not played, as {row.why}"
-    unfinished = s.capped + s.stalled
-    never = (
-        f"; {unfinished} game{'s' if unfinished != 1 else ''} of {s.games} never ended"
-        f" ({s.capped} stopped at the {DEFAULT_MAX_TURNS:,}-turn cap, {s.stalled} with nobody able to move)"
-        if unfinished
-        else ""
-    )
-    if s.turns_per_player_median is None:
-        return f"with {p} players no game was won{never}"
-    median = _whole(s.turns_per_player_median)
-    low, high = _whole(s.turns_per_player_p10 or 0.0), _whole(s.turns_per_player_p90 or 0.0)
-    spread = f" ({low} to {high})" if low != high else ""
-    return (
-        f"with {p} players a game lasts about {median} turn{'s' if median != 1 else ''} each{spread}; "
-        f"the first seat wins {_pc(s.win_share[0])} of games, against {_pc(1 / p)} for an even share"
-        f"{never}"
-    )

@@ -47,7 +47,7 @@ from cardgen.layout.placemat import linear_mat
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.wild import wild_face
 from cardgen.rules.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
-from cardgen.rules.handout_sim import PackFigures, check_games, simulate_pack
+from cardgen.rules.figures import PackFigures
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern, PatternTwo, make_pattern
 from cardgen.rules.printed import pack_mark
@@ -264,9 +264,14 @@ def handout(
     with the optional rules its pack prints; with ``simulate``, the figures of that many
     seeded games of the pack for each number of players (``rules.handout_sim``)."""
     spec = make_pattern(pattern, census, copies=copies, numbers=numbers, packs=packs, wilds=wilds, win=win)
-    if simulate is not None:
-        check_games(simulate)  # before any game is played
-    return handout_for(spec, simulate_pack(spec, simulate) if simulate is not None else None)
+    if simulate is None:
+        return handout_for(spec)
+    # The play engine only for a handout asked to carry figures: every pack writes its rules
+    # page through this module, and importing the engine and its bots costs ~20 ms a run.
+    from cardgen.rules.handout_sim import check_games, simulate_pack
+
+    check_games(simulate)  # before any game is played
+    return handout_for(spec, simulate_pack(spec, simulate))
 
 
 def handout_for(spec: Pattern, figures: PackFigures | None = None) -> Document:

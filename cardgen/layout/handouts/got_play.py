@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from cardgen.layout.document import Block, Bullets, Heading, Paragraph, Steps
 from cardgen.rules.abilities import REMOVAL_MARK, space_letter
-from cardgen.rules.handout_sim import PackFigures, words
+from cardgen.rules.figures import PackFigures, words
 from cardgen.rules.patterns import Pattern
 from cardgen.rules.play_variant import DEFAULT_MAX_TURNS, Variant
 
