@@ -29,8 +29,8 @@ from cardgen.proof.pdfshape import pdf_differences
 from cardgen.proof.tables import read_table
 from cardgen.rules.check import CHECKS, Violation, capped, check_pack
 from cardgen.units import clean_title, shown
-from cardgen.write.staging import MARKER as FOLDER_MARKER
-from cardgen.write.staging import file_digest, read_built, read_marker
+from cardgen.write.marker import MARKER as FOLDER_MARKER
+from cardgen.write.marker import file_digest, read_built, read_marker
 
 MAX_FILE_BYTES = 200_000_000  # a handout's PDF is well under 1 MB, a mat's a few
 

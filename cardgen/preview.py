@@ -29,7 +29,8 @@ from cardgen.proof.sheets import PDF_LIMIT
 from cardgen.render.contact import WIDEST, Group, contact_sheet, is_signed, thumb_width
 from cardgen.render.png import rasterise, theme_fonts
 from cardgen.themes.read import theme_from_manifest
-from cardgen.write.staging import read_marker, write_own_file
+from cardgen.write.marker import read_marker
+from cardgen.write.staging import write_own_file
 
 MAX_SHOWN = 2000  # components on one sheet: past this a thumbnail would be too small to read
 MAX_PAGES = 24  # pages of a document on one sheet (a placemat on small paper has a dozen)

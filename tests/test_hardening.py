@@ -30,7 +30,8 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.units import MAX_DIGITS, whole_number
 from cardgen.write import staging as output
-from cardgen.write.staging import INDEX_MARKER, MARKER, Staging, sweep
+from cardgen.write.marker import MARKER
+from cardgen.write.staging import INDEX_MARKER, Staging, sweep
 
 D5000 = "1" * 5000
 HUGE = "1" + "0" * 20  # 10²⁰

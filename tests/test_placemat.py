@@ -21,7 +21,7 @@ from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_sp
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Text
 from cardgen.layout.shapes import Path as Outline
 from cardgen.products.placemat import build_placemat as build
-from cardgen.write.staging import MARKER
+from cardgen.write.marker import MARKER
 from tests.conftest import FONTS as SHIPPED_FONTS
 from tests.helpers import typed
 

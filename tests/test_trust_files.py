@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import run
-from cardgen.write.staging import INDEX_MARKER, JOURNAL, MARKER
+from cardgen.write.marker import MARKER
+from cardgen.write.staging import INDEX_MARKER, JOURNAL
 
 LINUX = sys.platform.startswith("linux")
 

@@ -19,7 +19,7 @@ from pikepdf import Array, Dictionary, Name, Stream
 
 from cardgen import __version__
 from cardgen.cli import run
-from cardgen.write.staging import MARKER
+from cardgen.write.marker import MARKER
 from tests.helpers import resign
 
 
