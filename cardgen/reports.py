@@ -21,7 +21,7 @@ from cardgen.layout.handouts import GAMES
 from cardgen.presets import PRESETS, preset_rows
 from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
 from cardgen.rules.grid import PACK_CATEGORIES
-from cardgen.rules.sequences import report
+from cardgen.rules.sequence_report import report
 from cardgen.rules.supertrain import HandScore, parse_hand
 from cardgen.rules.train import judge, parse_cards, parse_top
 

@@ -20,7 +20,7 @@ from cardgen.options import print_options
 from cardgen.products.handout import build_handout
 from cardgen.rules.numbers import DECISIONS
 from cardgen.rules.patterns import make_pattern
-from cardgen.rules.sequences import report
+from cardgen.rules.sequence_report import report
 
 SVG = "{http://www.w3.org/2000/svg}"
 # the case #21's audit names, and others around it
