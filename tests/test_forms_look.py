@@ -134,14 +134,31 @@ def test_the_score_sheet_uses_its_page(sheets, players, paper):
         across = sorted(ln["top"] for ln in level if ln["x0"] < x0 + 0.5 and ln["x1"] > x1 - 0.5)
         rows = [(b - a) / PT for a, b in zip(across, across[1:])]
         assert len(rows) == 14 and min(rows) >= 8.0 and max(rows) - min(rows) < 0.1, rows
-        assert fonts(page) <= SANS | MONO and SANS <= fonts(page)
-        mono = "".join(c["text"] for c in page.chars if c["fontname"].split("+")[-1] in MONO)
-        assert set(mono) <= set("0123456789-TrainAD RS"), mono  # only the tiles of the examples
+        assert fonts(page) == SANS  # the examples' tiles are drawn, not typed as codes ("12-5" read as a subtraction)
         assert off_scale(page) == []
         assert crossed(page) == []
         assert outside(page) == []
         text = " ".join(page.extract_text().split())
-        assert "12-5 = 17" in text and "A-Train = 20" in text and "Winner" in text
+        assert "12 5 = 17 points" in text and "A = 20 points" in text and "Winner" in text
+        assert "12-5" not in text
+        # the names: "Player n" at the 8.6 pt body size at least, in black, over its name line
+        names = [c for c in page.chars if c["text"] == "P" and c["top"] < across[0]]
+        assert len(names) == players and all(c["size"] >= 8.6 - 0.05 for c in names)
+        assert all(max(c["non_stroking_color"][:3]) < 0.2 for c in names)
+        # the totals row is one cell a player: no upright rule inside a player's block below the rounds
+        upright = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+        last = across[-1]  # the totals row's top (the table's foot is its frame, a rectangle)
+        inner = [ln for ln in upright if ln["top"] < last + 1 < ln["bottom"] and ln["linewidth"] < 0.5 * PT]
+        assert inner == [], inner
+        # the round's number and its engine stand in columns of their own, a rule between them
+        rule = [ln for ln in upright if ln["linewidth"] < 0.5 * PT and ln["x0"] < x0 + 20 * PT]
+        assert len(rule) == 1
+        left_of = {c["text"] for c in page.chars if x0 < c["x1"] < rule[0]["x0"] and across[0] < c["top"] < last}
+        right_of = [c for c in page.chars if rule[0]["x0"] < c["x0"] and c["x1"] < x0 + 45 * PT and across[0] < c["top"] < last]  # fmt: skip
+        assert left_of <= set("0123456789") and all("Bold" in c["fontname"] for c in right_of)
+        # each example tile: a rounded outline split by a centre line
+        tiles = [r for r in page.curves + page.rects if r["top"] > across[-1] and 5.5 * PT < r["height"] < 7.5 * PT]
+        assert len(tiles) == 4, len(tiles)
 
 
 # ---------------------------------------------------------------- placemats
