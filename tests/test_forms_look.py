@@ -334,4 +334,14 @@ def test_test_pages_in_sans_at_scale_sizes(tmp_path, paper, fold):
             steps = [w["text"] for w in page.extract_words() if w["text"] in ("1.", "2.", "3.", "4.", "5.")]
             if page.page_number == 1:
                 assert steps == ["1.", "2.", "3.", "4.", "5."]  # a numbered list, one number a step
+                # the rulers' and verniers' names at one size, 12.4 pt, in black; the check line's words
+                # at the body size at least (they were 6 and 7 pt, grey and black, scattered)
+                words = page.extract_words(extra_attrs=["size", "non_stroking_color", "fontname"])
+                names = [
+                    w for w in words if w["text"] in ("X", "Y", "tenths") and w["size"] > 11
+                ]  # (not the panel's head)
+                assert len(names) == 6 and {round(w["size"], 1) for w in names} == {12.4}, names
+                assert all(max(w["non_stroking_color"][:3]) < 0.2 for w in names)
+                check = [w for w in words if w["text"] in ("line", "mm")]
+                assert check and min(w["size"] for w in check) >= 8.6 - 0.05
     assert margin_inked(pdf_in(folder)) == []
