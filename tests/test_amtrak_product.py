@@ -604,3 +604,47 @@ def test_set_in_the_sans_family_at_sizes_of_the_scale(cards, players, paper):
             sizes = {round(c["size"], 2) for c in page.chars}
             off = [s for s in sizes if min(abs(s - k) for k in SCALE_PT) > 0.05]
             assert off == [], off
+
+
+@pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
+def test_the_rulings_are_headed_plainly_and_read_at_a_comfortable_size(cards, players, paper):
+    """The decisions are headed "Rulings" (not "Where the rules are unclear, score like this"), one
+    bulleted item each; on A4, and alone on a page, they are set at 8.6 pt at least, with room
+    between the items."""
+    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        for page in pdf.pages:
+            text = " ".join(page.extract_text().split())
+            assert "Rulings" in text and "unclear" not in text
+            bullets = [c for c in page.chars if c["text"] == "•"]
+            assert len(bullets) == 7
+            roomy = paper == "a4" or players == 1 or (players == 3 and page.page_number == 2)
+            if roomy:
+                assert min(c["size"] for c in bullets) >= 8.6 - 0.05
+                tops = sorted(c["top"] for c in bullets)
+                assert min(b - a for a, b in zip(tops, tops[1:])) >= 1.75 * 8.6 * 0.8  # a line and a gap apart
+
+
+@pytest.mark.parametrize("paper", PAPERS_MM)
+def test_the_solo_bonus_boxes_stand_at_even_gaps(cards, paper):
+    """Above, between and below the three bonus boxes of the solo card: one gap, and a small one
+    (the room over goes into the boxes), measured from the drawn rectangles (the bonus boxes are
+    the side column's rectangles taller than a tick box, above the sums)."""
+    with pdfplumber.open(pdf_of(cards[1, paper])) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        cars = next(w for w in words if w["text"] == "Cars")
+        side = [
+            r for r in page.rects if r["x0"] > page.width * 0.6 and r["height"] > 8 * PT and r["bottom"] < cars["top"]
+        ]
+        boxes = sorted({(round(r["top"], 1), round(r["bottom"], 1)) for r in side})
+        assert len(boxes) == 3, boxes
+        above = [
+            c for c in page.chars if c["x0"] > page.width * 0.6 and c["bottom"] < boxes[0][0] and c["text"].strip()
+        ]
+        staff = max(c["bottom"] for c in above)  # the foot of the words over the boxes
+        sums_top = min(r["top"] for r in page.rects if r["x0"] > page.width * 0.6 and r["top"] >= cars["top"] - 6 * PT)
+        gaps = [boxes[0][0] - staff, *(b[0] - a[1] for a, b in zip(boxes, boxes[1:])), sums_top - boxes[-1][1]]
+        inner = gaps[1:]
+        assert max(inner) - min(inner) < 0.1 * PT, [g / PT for g in gaps]  # between the boxes and down to the sums
+        assert gaps[0] >= inner[0] - 0.1 * PT  # and no tighter under the rule above them
+        assert max(inner) <= 3.6 * PT and gaps[0] <= 5 * PT, [g / PT for g in gaps]  # a set, not three floating apart

@@ -134,14 +134,31 @@ def test_the_score_sheet_uses_its_page(sheets, players, paper):
         across = sorted(ln["top"] for ln in level if ln["x0"] < x0 + 0.5 and ln["x1"] > x1 - 0.5)
         rows = [(b - a) / PT for a, b in zip(across, across[1:])]
         assert len(rows) == 14 and min(rows) >= 8.0 and max(rows) - min(rows) < 0.1, rows
-        assert fonts(page) <= SANS | MONO and SANS <= fonts(page)
-        mono = "".join(c["text"] for c in page.chars if c["fontname"].split("+")[-1] in MONO)
-        assert set(mono) <= set("0123456789-TrainAD RS"), mono  # only the tiles of the examples
+        assert fonts(page) == SANS  # the examples' tiles are drawn, not typed as codes ("12-5" read as a subtraction)
         assert off_scale(page) == []
         assert crossed(page) == []
         assert outside(page) == []
         text = " ".join(page.extract_text().split())
-        assert "12-5 = 17" in text and "A-Train = 20" in text and "Winner" in text
+        assert "12 5 = 17 points" in text and "A = 20 points" in text and "Winner" in text
+        assert "12-5" not in text
+        # the names: "Player n" at the 8.6 pt body size at least, in black, over its name line
+        names = [c for c in page.chars if c["text"] == "P" and c["top"] < across[0]]
+        assert len(names) == players and all(c["size"] >= 8.6 - 0.05 for c in names)
+        assert all(max(c["non_stroking_color"][:3]) < 0.2 for c in names)
+        # the totals row is one cell a player: no upright rule inside a player's block below the rounds
+        upright = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+        last = across[-1]  # the totals row's top (the table's foot is its frame, a rectangle)
+        inner = [ln for ln in upright if ln["top"] < last + 1 < ln["bottom"] and ln["linewidth"] < 0.5 * PT]
+        assert inner == [], inner
+        # the round's number and its engine stand in columns of their own, a rule between them
+        rule = [ln for ln in upright if ln["linewidth"] < 0.5 * PT and ln["x0"] < x0 + 20 * PT]
+        assert len(rule) == 1
+        left_of = {c["text"] for c in page.chars if x0 < c["x1"] < rule[0]["x0"] and across[0] < c["top"] < last}
+        right_of = [c for c in page.chars if rule[0]["x0"] < c["x0"] and c["x1"] < x0 + 45 * PT and across[0] < c["top"] < last]  # fmt: skip
+        assert left_of <= set("0123456789") and all("Bold" in c["fontname"] for c in right_of)
+        # each example tile: a rounded outline split by a centre line
+        tiles = [r for r in page.curves + page.rects if r["top"] > across[-1] and 5.5 * PT < r["height"] < 7.5 * PT]
+        assert len(tiles) == 4, len(tiles)
 
 
 # ---------------------------------------------------------------- placemats
@@ -197,7 +214,7 @@ def test_mat_pages_in_sans_at_scale_sizes_inside_the_margin(mats, name, paper):
 
 
 @pytest.mark.parametrize("name", list(MATS))
-def test_every_row_of_spaces_runs_on_a_rail_and_every_space_has_wheels(mats, name):
+def test_every_row_of_spaces_runs_on_a_solid_track_and_every_space_has_wheels(mats, name):
     from lxml import etree
 
     root = etree.parse(str(mats[name, "a4"] / f"placemat-{name}.svg")).getroot()
@@ -208,20 +225,97 @@ def test_every_row_of_spaces_runs_on_a_rail_and_every_space_has_wheels(mats, nam
         tuple(float(e.get(k)) for k in ("x", "y", "width", "height"))
         for e in root.iterfind(".//s:rect[@class='space']", SVG_NS)
     ]
-    rails = [
-        tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2"))
-        for e in root.iterfind(".//s:line[@class='rail']", SVG_NS)
+    rails = [e for e in root.iterfind(".//s:*[@class='rail']", SVG_NS)]
+    # the rails are solid bars, never a dashed stroke: the only dashed lines of a mat's page are the cuts
+    assert all(e.tag == f"{{{SVG_NS['s']}}}rect" and e.get("stroke-dasharray") is None for e in rails)
+    rails_xywh = sorted(
+        (tuple(float(e.get(k)) for k in ("x", "y", "width", "height")) for e in rails), key=lambda r: r[1]
+    )
+    sleepers = [
+        tuple(float(e.get(k)) for k in ("y1", "stroke-width"))
+        for e in root.iterfind(".//s:line[@class='sleepers']", SVG_NS)
     ]
     wheels = [(float(e.get("cx")), float(e.get("cy"))) for e in root.iterfind(".//s:circle[@class='wheel']", SVG_NS)]
     rows = sorted({round(y + h, 3) for _, y, _, h in spaces})
-    assert len(rails) == len(rows)
-    for bottom, (x1, y1, x2, y2) in zip(rows, sorted(rails, key=lambda r: r[1])):
+    tops = sorted({round(y, 3) for _, y, _, _ in spaces})
+    assert len(rails) == 2 * len(rows) and len(sleepers) == len(rows)  # two rails across their sleepers a row
+    for i, bottom in enumerate(rows):
+        near, far = rails_xywh[2 * i], rails_xywh[2 * i + 1]
         row = [s for s in spaces if abs(s[1] + s[3] - bottom) < 0.01]
-        assert y1 == y2 and 0.5 < y1 - bottom < 3.0  # level, just under the row, clear of the next
-        assert x1 <= min(s[0] for s in row) and x2 >= max(s[0] + s[2] for s in row)
+        assert 0.5 < near[1] - bottom < 3.0  # just under the row, the wheels standing on it
+        assert near[0] <= min(s[0] for s in row) and near[0] + near[2] >= max(s[0] + s[2] for s in row)
+        y, width = sleepers[i]
+        lowest = max(far[1] + far[3], y + width / 2)
+        nxt = tops[i + 1] if i + 1 < len(tops) else float(root.get("height").removesuffix("mm")) - 0.25
+        assert lowest < nxt - 0.2  # clear of the next row (or the mat's edge)
     for x, y, w, h in spaces:
         under = [c for c in wheels if x < c[0] < x + w and abs(c[1] - (y + h)) < 0.01]
         assert len(under) == 4  # two bogies of two wheels, centred on the space's bottom edge
+
+
+def _text_boxes(pdf: Path) -> list[list[tuple[str, tuple[float, float, float, float]]]]:
+    """Each page's text objects as (text, ink box in points: left, bottom, right, top), by pdfium;
+    a box reaching past the page's clip (the mat's piece, ``re W``) cut to what shows."""
+    import ctypes
+    import re
+
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    with pdfplumber.open(pdf) as doc:
+        clips = []
+        for page in doc.pages:
+            data = b"".join(c.get_data() for c in page.page_obj.contents)
+            found = re.findall(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W", data)
+            clips.append([(float(x), float(y), float(x) + float(w), float(y) + float(h)) for x, y, w, h in found])
+    out = []
+    for n, page in enumerate(pypdfium2.PdfDocument(str(pdf))):
+        textpage = page.get_textpage()
+        found = []
+        for o in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=8):
+            length = raw.FPDFTextObj_GetText(o.raw, textpage.raw, None, 0)
+            buf = (ctypes.c_ushort * length)()
+            raw.FPDFTextObj_GetText(o.raw, textpage.raw, buf, length)
+            x0, y0, x1, y1 = o.get_bounds()
+            for cx0, cy0, cx1, cy1 in clips[n]:
+                if min(x1, cx1) > max(x0, cx0) and min(y1, cy1) > max(y0, cy0):  # in the piece: what shows of it
+                    x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+            found.append((bytes(buf).decode("utf-16-le").rstrip("\0").strip(), (x0, y0, x1, y1)))
+        out.append(found)
+    return out
+
+
+@pytest.mark.parametrize(("name", "paper"), MAT_CASES, ids=[f"{n}-{p}" for n, p in MAT_CASES])
+def test_no_text_of_a_mat_page_lies_on_another(mats, name, paper):
+    """No word on a mat's page touches another where both show: the "cut" words stand off the
+    drawing (they sat on the big BD / BF letters), and the glue labels only on the grey tab,
+    which covers the drawing under it."""
+    pdf = pdf_in(mats[name, paper])
+    with pdfplumber.open(pdf) as doc:
+        tabs = [
+            [
+                (r["x0"], r["top"], r["x1"], r["bottom"])
+                for r in page.rects
+                if r.get("non_stroking_color") and all(abs(v - 0xEC / 255) < 0.01 for v in r["non_stroking_color"][:3])
+            ]
+            for page in doc.pages
+        ]
+        heights = [page.height for page in doc.pages]
+    for n, texts in enumerate(_text_boxes(pdf)):
+        for i, (a, (al, ab, ar, at)) in enumerate(texts):
+            for b, (bl, bb, br, bt) in texts[i + 1 :]:
+                x0, x1, y0, y1 = max(al, bl), min(ar, br), max(ab, bb), min(at, bt)
+                if x1 - x0 <= 0.1 or y1 - y0 <= 0.1:
+                    continue
+                top, bottom = heights[n] - y1, heights[n] - y0  # pdfplumber's y, from the top
+                covered = any(
+                    t[0] <= x0 + 0.1 and x1 <= t[2] + 0.1 and t[1] <= top + 0.1 and bottom <= t[3] + 0.1
+                    for t in tabs[n]
+                )
+                assert covered and "glue" in a + b, (n + 1, a, b)
+        cuts = [box for text, box in texts if text == "cut"]
+        if name == "grid-3x3" and n == 1:
+            assert len(cuts) == 2  # both ends of the join's cut line, in the page's side margins
 
 
 # ---------------------------------------------------------------- the test pages
@@ -240,4 +334,14 @@ def test_test_pages_in_sans_at_scale_sizes(tmp_path, paper, fold):
             steps = [w["text"] for w in page.extract_words() if w["text"] in ("1.", "2.", "3.", "4.", "5.")]
             if page.page_number == 1:
                 assert steps == ["1.", "2.", "3.", "4.", "5."]  # a numbered list, one number a step
+                # the rulers' and verniers' names at one size, 12.4 pt, in black; the check line's words
+                # at the body size at least (they were 6 and 7 pt, grey and black, scattered)
+                words = page.extract_words(extra_attrs=["size", "non_stroking_color", "fontname"])
+                names = [
+                    w for w in words if w["text"] in ("X", "Y", "tenths") and w["size"] > 11
+                ]  # (not the panel's head)
+                assert len(names) == 6 and {round(w["size"], 1) for w in names} == {12.4}, names
+                assert all(max(w["non_stroking_color"][:3]) < 0.2 for w in names)
+                check = [w for w in words if w["text"] in ("line", "mm")]
+                assert check and min(w["size"] for w in check) >= 8.6 - 0.05
     assert margin_inked(pdf_in(folder)) == []

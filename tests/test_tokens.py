@@ -79,14 +79,48 @@ def test_each_player_has_a_colour_and_a_symbol_of_their_own(sheets) -> None:  # 
 
 
 def test_a_token_is_a_one_inch_disc_on_paper(sheets) -> None:  # type: ignore[no-untyped-def]
-    """Measured in the PDF: the cut circle is 25.4 mm across (a 1 inch punch), the colour a bit more."""
+    """Measured in the PDF: the colour is a disc a bit more than 25.4 mm across (a 1 inch punch),
+    and no line lies on or near the punch's circle: every other round line of a token is at
+    least 1.5 mm inside it (a white ring on the punch line left a white arc where a punch was
+    off centre)."""
     with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         assert (round(page.width), round(page.height)) == (595, 842)
-        widths = Counter(round((c["x1"] - c["x0"]) / PT, 1) for c in page.curves)
+        discs = [c for c in page.curves if c["fill"] and round((c["x1"] - c["x0"]) / PT, 1) == 27.0]
         words = Counter(w["text"] for w in page.extract_words(extra_attrs=["size"]) if w["size"] > 10)  # not the label
-    assert widths[25.4] >= 6 and widths[27.0] >= 6  # a cut circle (stroked, so ~0.2 wider at most) and a disc each
+        assert len(discs) == 6
+        for disc in discs:
+            cx, cy = (disc["x0"] + disc["x1"]) / 2, (disc["top"] + disc["bottom"]) / 2
+            inside = [c for c in page.curves if c is not disc and abs((c["x0"] + c["x1"]) / 2 - cx) < 14 * PT and abs((c["top"] + c["bottom"]) / 2 - cy) < 14 * PT]  # fmt: skip
+            for c in inside:
+                half = (c.get("linewidth") or 0) / 2 if c["stroke"] else 0.0
+                corners = [(c["x0"] - half, c["top"] - half), (c["x1"] + half, c["bottom"] + half)]
+                reach = max(max(abs(x - cx), abs(y - cy)) for x, y in corners) / PT  # its outer edge, in mm
+                assert reach <= 25.4 / 2 - 1.5 + 0.01, (reach, c["stroke"], c["fill"])
     assert words["1"] == words["2"] == words["3"] == 2
+
+
+def test_each_player_has_rows_of_their_own_on_a4_and_letter(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Seven tokens a player (the default) on A4 and on Letter: each row of the sheet holds one
+    player's tokens, all of them (a colour no longer runs on into the next row)."""
+    from cardgen.options import print_options
+    from cardgen.products.tokens import build_tokens
+
+    for paper in ("a4", "letter"):
+        folder = build_tokens(players=8, opts=print_options(paper=paper), out=tmp_path / paper).folder
+        with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+            assert len(pdf.pages) == 1  # 56 tokens: 70 an A4 sheet, 63 a Letter one
+            for page in pdf.pages:
+                numbers = [
+                    w for w in page.extract_words(extra_attrs=["size"]) if w["size"] > 10 and w["text"].isdigit()
+                ]
+                rows: dict[int, set[str]] = {}
+                for w in numbers:
+                    rows.setdefault(round(w["top"]), set()).add(w["text"])
+                assert all(len(players) == 1 for players in rows.values()), rows
+                counts = Counter(w["text"] for w in numbers)
+                assert set(counts.values()) == {7}, counts
+        assert check_folder(folder) == []
 
 
 def test_letter_paper_holds_63_a_sheet(sheets) -> None:  # type: ignore[no-untyped-def]

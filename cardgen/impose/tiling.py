@@ -10,8 +10,9 @@ cut line down the middle of that strip (``c``):
 
 * the earlier page (left, or above) keeps its half beyond the cut as a grey
   hatched glue tab, "glue under page N";
-* the later page (right, or below) has a dashed cut line at ``c``; trim along
-  it and lay that page over the tab;
+* the later page (right, or below) has a dashed cut line at ``c``, the word
+  "cut" at its ends outside the drawing (never on it); trim along it and lay
+  that page over the tab;
 * registration marks (a cross in a diamond) are centred on ``c`` at the same
   drawing coordinates on both pages, so after trimming half of each mark is on
   the top page and the other half shows beside it on the page below: the
@@ -25,7 +26,7 @@ page, and cuts are put in the gaps between spaces whenever that costs no page.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -67,6 +68,7 @@ SANS_DESCENT = metrics.SANS_DESCENT
 
 Span = tuple[str, float, float] | tuple[str, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Anchor = Literal["start", "middle", "end"]
 
 
 @dataclass(frozen=True)
@@ -388,6 +390,45 @@ def _strip_labels(
     return out
 
 
+def _cut_labels(
+    c: float,
+    vertical: bool,
+    at: Callable[[float, float], tuple[float, float]],
+    piece: Box,
+    plan: TilePlan,
+) -> list[Shape]:
+    """ "cut" at both ends of a cut line, just outside the piece, in the page's printable room:
+    never on the drawing, whose words it would sit on. None where the piece fills the page that
+    way (the caption still says to trim on the dashed lines)."""
+    xa, ya, xb, yb = piece
+    pw, ph = plan.paper
+    m = plan.margin
+    low, high = m, (ph - m - CAPTION if vertical else pw - m)  # (a tiled page's caption: in the strip below)
+    size = NOTE
+    length = text_width("cut", size, family=SANS)
+    out: list[Shape] = []
+    if vertical:
+        x, y0 = at(c, ya)
+        _, y1 = at(c, yb)
+        x -= (LABEL_CAP - SANS_DESCENT) * size / 2  # turned 90°: the ink centred on the line
+        ends: tuple[tuple[float, Anchor], ...] = ((y0 - 1.0, "end"), (y1 + 1.0, "start"))
+    else:
+        x0, y = at(xa, c)
+        x1, _ = at(xb, c)
+        y += (LABEL_CAP - SANS_DESCENT) * size / 2
+        ends = ((x0 - 1.0, "end"), (x1 + 1.0, "start"))
+    for pos, anchor in ends:
+        far = pos - length if anchor == "end" else pos + length
+        if min(pos, far) < low + 0.5 or max(pos, far) > high - 0.5:
+            continue  # no room outside the piece on this side
+        if vertical:
+            t = Text(x, pos, "cut", size, anchor, rotate=90, fill=CUT_INK, role="cut-label", family=SANS)
+        else:
+            t = Text(pos, y, "cut", size, anchor, fill=CUT_INK, role="cut-label", family=SANS)
+        out.append(t)
+    return out
+
+
 # --- pages -------------------------------------------------------------------------------
 
 
@@ -523,9 +564,7 @@ def tile(
                         cuts.append(
                             Line(tab[0], y, tab[2], y, stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut")
                         )
-                    cuts += _strip_labels(
-                        "cut", tab, vertical, page_marks, ink=CUT_INK, backing="#ffffff", role="cut-label"
-                    )
+                    cuts += _cut_labels(c, vertical, at, (xa, ya, xb, yb), plan)
             shapes += tabs + cuts + marks
             names = spaces_on(plan, spans, row, col, (ox, oy)) if spans else ""
             where = f" (row {row + 1}, column {col + 1})" if plan.rows > 1 and plan.cols > 1 else ""

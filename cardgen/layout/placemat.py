@@ -16,8 +16,11 @@ the card.
 
 The railway look, in the room the mat always had: each space is a wagon, its
 wheels showing under its bottom edge, and each row of spaces runs on a rail on
-its sleepers (in the margin under a linear mat, in the gap under each row of a
-grid); the project's locomotive heads the title. Words are in the sans family
+its track (in the margin under a linear mat, in the gap under each row of a
+grid): two solid rails on their sleepers, drawn as the card faces draw theirs, in
+the mat's colour, so the track never reads as a dashed line to cut along. The
+project's locomotive, one flat silhouette in the mat's colour as on the faces,
+heads the title. Words are in the sans family
 at sizes of the type scale. A mat's size is what it always was, so the tiling
 of every mat onto paper is unchanged.
 
@@ -30,8 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
-from cardgen.layout.art import locomotive
-from cardgen.layout.shapes import Circle, Drawing, Line, Rect, Shape, Text, cap_height, text_width
+from cardgen.layout.art import engine, mix, track
+from cardgen.layout.shapes import Circle, Drawing, Rect, Shape, Text, cap_height, text_width
 from cardgen.layout.typescale import HEAD, LEAD, fit_step, fitting
 from cardgen.rules.abilities import MAX_CENSUS, space_letter
 from cardgen.rules.grid import GridMat
@@ -52,16 +55,19 @@ TINT = "#dfe8f2"
 PALE = "#c3d2e3"  # the big letter in an empty slot
 SLOT = "#8fa9c4"
 FRAME = "#555555"
-RAIL = "#4a4a4a"
-SLEEPER = "#a08a6c"  # wood
+RAIL = mix(ACCENT, INK, 0.45)  # the track in the mat's colour, as the card faces have it
+SLEEPER = mix(ACCENT, "#ffffff", 0.35)
 WHEEL = "#2b3a4a"
 CAP = cap_height("sans")
-# The running gear, in mm: a wheel shows its lower half under the wagon, on the rail, on sleepers.
+# The running gear, in mm: a wheel shows its lower half under the wagon, standing on the near
+# rail; the track (two rails across their sleepers, ``art.track`` at TRACK_SCALE) under it.
 WHEEL_R = 1.4
-RAIL_W = 0.5
-SLEEPER_H = 0.7
-SLEEPER_DASH = (1.6, 2.4)
-TRACK = WHEEL_R + RAIL_W + SLEEPER_H  # how far the track reaches under a row of spaces
+TRACK_SCALE = 0.8
+GAUGE = 1.0
+RAIL_W = 0.45 * TRACK_SCALE  # art.track's rail and the sleepers' overhang, at that scale
+OVER = 0.55 * TRACK_SCALE
+TRACK = WHEEL_R + 2 * RAIL_W + GAUGE + OVER  # how far the track reaches under a row of spaces
+ENGINE_H = 7.0  # the title's locomotive, mm tall
 
 
 @dataclass(frozen=True)
@@ -141,12 +147,10 @@ def _wheels(s: Space) -> list[Shape]:
 
 
 def _track(x0: float, x1: float, y: float) -> list[Shape]:
-    """A rail from ``x0`` to ``x1`` with its top at ``y``, on sleepers (one dashed stroke)."""
-    sleeper_y = y + RAIL_W + SLEEPER_H / 2
-    return [
-        Line(x0, sleeper_y, x1, sleeper_y, stroke=SLEEPER, stroke_width=SLEEPER_H, role="sleepers", dash=SLEEPER_DASH),
-        Line(x0, y + RAIL_W / 2, x1, y + RAIL_W / 2, stroke=RAIL, stroke_width=RAIL_W, role="rail"),
-    ]
+    """A track from ``x0`` to ``x1``, its near rail's top at ``y``: two solid rails across their
+    sleepers (one dashed stroke under them, a dash a sleeper), as on the card faces."""
+    middle = y + RAIL_W + GAUGE / 2
+    return track(x0, x1, middle, GAUGE, rail=RAIL, sleeper=SLEEPER, scale=TRACK_SCALE)
 
 
 def _space_shapes(s: Space) -> list[Shape]:
@@ -184,15 +188,17 @@ def _space_shapes(s: Space) -> list[Shape]:
 
 
 def _header(width: float, title: str, caption: str) -> list[Shape]:
-    """The locomotive and the title at the left of the header band, the caption at the right."""
+    """The locomotive and the title at the left of the header band, the caption at the right,
+    all in the mat's colour."""
     base = PAD + HEADER / 2 + 2.0
-    loco_w = (HEADER - 4.0) / 0.65  # 7 mm tall, 2 mm clear of the spaces
+    loco_w = ENGINE_H * 96 / 64  # art.engine is 64/96 as tall as it is wide
     csize = fit_step(caption, LEAD, (width - 2 * PAD) * 0.45)
     title_x = PAD + 1.0 + loco_w + 2.5
     room = width - PAD - 1.0 - text_width(caption, csize, family="sans") - 4.0 - title_x
+    rail = base - CAP * HEAD / 2 + ENGINE_H / 2  # the engine level with the title's capitals
     shapes: list[Shape] = [
-        *locomotive(PAD + 1.0 + loco_w / 2, base - CAP * HEAD / 2, loco_w, body=ACCENT),  # level with the title
-        Text(width - PAD - 1.0, base, caption, csize, "end", fill=INK, role="mat-caption", family="sans"),
+        engine(PAD + 1.0, rail, loco_w, ACCENT, role="mat-engine"),
+        Text(width - PAD - 1.0, base, caption, csize, "end", fill=ACCENT, role="mat-caption", family="sans"),
     ]
     if title:
         tsize = fit_step(title, HEAD, room, bold=True)
@@ -240,7 +246,7 @@ def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88
         shapes += _track(x0 - 2.0, x0 + inner_w + 2.0, y0 + r * (sh + GAP) + sh + WHEEL_R)
     for s in spaces:
         shapes += _wheels(s) + _space_shapes(s)
-    size = fitting((EDGE - 3.0 - TRACK) / CAP)  # the edge letters clear the last row's track
+    size = fitting((EDGE - 2.0 - TRACK) / CAP)  # the edge letters clear the last row's track by 1 mm
     cap = CAP * size
     for c in range(cols):
         cx = x0 + c * (sw + GAP) + sw / 2

@@ -4,13 +4,16 @@ Each player gets a block: a table of Cars (row number, Tie, Rail, Type and Fleet
 Value) and beside it the three Full-Staff bonus boxes, their conditions and points, and the
 sums: Cars, Bonus, Total and, with rivals, the tie-break value of the Rails. Every page ends
 with a reference panel: the car values, the Full-Staff rule, the tie-break (not alone: solo
-play has no one to tie with) and the decisions the scoring engine made where the seed is
-unclear. A solo page adds the face-down pile tally and the goal; the last page of a game with
+play has no one to tie with) and the "Rulings": the decisions the scoring engine made where
+the seed is unclear, one bulleted item each, set a step larger and spaced apart where the page
+has the room. A solo page adds the face-down pile tally and the goal; the last page of a game with
 rivals, when a page holds one block, the result table.
 
 A form uses its page: the writing rows grow (from ``MIN_ROW`` up to ``MAX_ROW``) until the
 page is full, the reference panel is set a step larger where there is room, and what is left
-is shared out between the parts, so no band of the page is left blank.
+is shared out between the parts, so no band of the page is left blank. The bonus boxes beside
+a table stand at one even gap from each other and from their neighbours; the room left over
+makes the boxes taller, their words in the middle.
 
 Everything the rules decide is read from ``cardgen.rules.amtrak`` (``VALUES``, ``BONUSES``,
 ``FULL_STAFF``, ``KINDS``, ``FLEETS``, the points constants), never retyped. Black text in
@@ -49,13 +52,15 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 4
 ROWS = 10  # cars a player can write down; a real train is shorter
 MIN_ROW = 8.2  # a writing row: room for a pen, over the 8 mm asked for
 ROW_H = MIN_ROW  # (the name the product's notes use)
-EASY_ROW = 9.0  # rows at least this tall before the reference panel takes the larger type
+EASY_ROW = 9.0  # rows at least this tall before the reference panel takes the larger type (the
+# rulings alone a step larger may have rows down to MIN_ROW: they are what a player reads there)
 MAX_ROW = 13.0  # taller rows stop helping the pen; the rest of a page goes between the parts
 HEAD_H = 8.0  # the table's two-line header
 PAD = 1.0  # extra room inside the printer's margin, so no stroke grazes it
 GAP = 3.5  # the least room between two parts of a page
 MAX_GAP = 14.0  # the most: beyond it the room goes before the reference panel
 PAGE_HEAD = 10.0
+BONUS_GAP = 3.0  # between the bonus boxes, and above and below them
 CAP = cap_height("sans")
 
 # Table columns: (heading, hint under it, width in mm at the narrowest table)
@@ -100,6 +105,8 @@ SOLO_RULE = "Solo: a Full-Staff train before the deck runs out is a win."
 FLEET_HINTS = {"Single-Level": "Tie, Rail differ", "Bi-Level": "Tie, Rail match"}
 STAFF_HINT = "A Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
 SOLO_GOAL = "Goal: a Full-Staff train (any of the three bonuses) before the deck runs out."
+RULINGS = "Rulings"  # the decisions' heading: how to score where the rules leave it open
+BULLET = "•"
 
 INK = "#000000"
 GREY = "#e4e4e4"  # the only fills: the solo pile's three starting boxes, the panels' heading bands
@@ -308,9 +315,8 @@ def player_block(x: float, y: float, width: float, player: int, row_h: float, *,
     spare = top - at - boxes
     if spare < 4 * 1.2 - 1e-6:  # pragma: no cover - a layout slip, caught by the tests
         raise AssertionError("scorecard: the bonus boxes run into the sums")
-    space = min(spare / 4, 3.0)  # above, between and below the boxes alike
-    grow = min((spare - 4 * space) / len(BONUSES), 6.0)  # and the boxes grow, up to a point
-    space = (spare - grow * len(BONUSES)) / 4
+    space = min(spare / 4, BONUS_GAP)  # above, between and below the boxes: one gap
+    grow = (spare - 4 * space) / len(BONUSES)  # the rest makes the boxes taller, all alike
     at += space
     for rule in BONUSES:
         shapes += _bonus_box(sx, at, sw, rule, grow)
@@ -378,9 +384,19 @@ def _paragraphs(x: float, y: float, w: float, head: str, body: Sequence[str], si
     return shapes, at - pitch + 1.0 - y
 
 
-def reference(x: float, y: float, w: float, size: float = NOTE, *, solo: bool = False) -> tuple[list[Shape], float]:
-    """The rules at a glance, text at ``size``: values, Full-Staff, the tie-break (not solo), the
-    decisions; returns shapes and height."""
+def reference(
+    x: float,
+    y: float,
+    w: float,
+    size: float = NOTE,
+    *,
+    solo: bool = False,
+    rulings: float | None = None,
+    spaced: bool = True,
+) -> tuple[list[Shape], float]:
+    """The rules at a glance, text at ``size``: values, Full-Staff, the tie-break (not solo), then
+    the rulings at ``rulings`` (``size`` when None), each a bulleted item, a gap between items when
+    ``spaced``; returns shapes and height."""
     inner = 2.5
     left_w = (w - 2 * inner) * 0.46
     shapes, left_h = _values_table(x + inner, y + inner, left_w, size)
@@ -390,22 +406,29 @@ def reference(x: float, y: float, w: float, size: float = NOTE, *, solo: bool = 
     staff, right_h = _paragraphs(rx, y + inner, rw, "Full-Staff train", body, size)
     shapes += staff
     top = y + inner + max(left_h, right_h) + 2.0
-    listed = [f"· {d}" for d in decisions(solo)]
-    shapes += _paragraphs(x + inner, top, w - 2 * inner, "Where the rules are unclear, score like this", (), size)[0]
-    big = _larger(size)
-    at = top + CAP * big + 2.0 + CAP * size
-    pitch = size * 1.35
-    for text in listed:
-        for i, row in enumerate(wrap(text, size, w - 2 * inner - 2.0)):
-            shapes.append(_text(x + inner + (2.0 if i else 0.0), at, row, size, w - 2 * inner, role="decision"))
+    rulings = rulings or size
+    shapes += _paragraphs(x + inner, top, w - 2 * inner, RULINGS, (), rulings)[0]
+    big = _larger(rulings)
+    at = top + CAP * big + 2.0 + CAP * rulings
+    pitch = rulings * (1.4 if spaced else 1.35)
+    between = rulings * 0.4 if spaced else 0.0
+    indent = _width(BULLET + " ", rulings)
+    room = w - 2 * inner - indent
+    for text in decisions(solo):
+        shapes.append(Text(x + inner, at, BULLET, rulings, "start", fill=INK, role="ruling-bullet", family="sans"))
+        for row in wrap(text, rulings, room):
+            shapes.append(_text(x + inner + indent, at, row, rulings, room, role="decision"))
             at += pitch
-    height = at - pitch + inner + 1.0 - y
+        at += between
+    height = at - between - pitch + inner + 1.0 - y
     shapes.insert(0, _box(x, y, w, height, THIN, "reference"))
     return shapes, height
 
 
-def reference_height(width: float, size: float = NOTE, *, solo: bool = False) -> float:
-    return reference(0.0, 0.0, width, size, solo=solo)[1]
+def reference_height(
+    width: float, size: float = NOTE, *, solo: bool = False, rulings: float | None = None, spaced: bool = True
+) -> float:
+    return reference(0.0, 0.0, width, size, solo=solo, rulings=rulings, spaced=spaced)[1]
 
 
 # ------------------------------------------------------------------ solo and the result
@@ -490,6 +513,8 @@ class PagePlan:
     row_h: float
     ref_size: float
     ref_h: float
+    rulings: float  # the rulings' type, ``ref_size`` or a step larger
+    spaced: bool  # a gap between two rulings
     gap: float  # between the parts
     extra: float  # more room above the reference panel, when the gaps took all they may
     result: bool  # the result table goes on this page
@@ -499,13 +524,13 @@ def plan_page(blocks: int, width: float, height: float, *, solo: bool, result: i
     """The plan for ``blocks`` player blocks (and the solo panel, or a result table for ``result``
     players) in ``width`` × ``height`` mm below the page head; None when they do not fit."""
     extra_h = solo_height(width) if solo else 0.0
-    options: list[tuple[float, float, bool]] = []
+    options: list[tuple[float, float, bool, float, bool]] = []
     for with_result in (True, False) if result else (False,):
-        for size in (BODY, NOTE):
-            options.append((size, extra_h + (result_height(result) if with_result else 0.0), with_result))
+        for size, rulings, spaced in ((BODY, LEAD, True), (BODY, BODY, True), (NOTE, BODY, True), (NOTE, NOTE, True), (NOTE, NOTE, False)):  # fmt: skip
+            options.append((size, extra_h + (result_height(result) if with_result else 0.0), with_result, rulings, spaced))  # fmt: skip
     fallback: PagePlan | None = None
-    for size, parts_h, with_result in options:
-        ref_h = reference_height(width, size, solo=solo)
+    for size, parts_h, with_result, rulings, spaced in options:
+        ref_h = reference_height(width, size, solo=solo, rulings=rulings, spaced=spaced)
         parts = blocks + 1 + (solo or with_result)
         room = height - ref_h - parts_h - blocks * HEAD_H - (parts - 1) * GAP
         row_h = min(MAX_ROW, room / (blocks * ROWS))
@@ -513,8 +538,9 @@ def plan_page(blocks: int, width: float, height: float, *, solo: bool, result: i
             continue
         slack = room - row_h * blocks * ROWS
         gap = min(MAX_GAP, GAP + slack / (parts - 1))
-        plan = PagePlan(row_h, size, ref_h, gap, GAP * (parts - 1) + slack - gap * (parts - 1), with_result)
-        if row_h >= EASY_ROW - 1e-9:
+        extra = GAP * (parts - 1) + slack - gap * (parts - 1)
+        plan = PagePlan(row_h, size, ref_h, rulings, spaced, gap, extra, with_result)
+        if row_h >= EASY_ROW - 1e-9 or (size == NOTE and rulings > NOTE):  # readable rulings before taller rows
             return plan
         fallback = fallback or plan
     return fallback
@@ -580,7 +606,9 @@ def scorecard_pages(players: int, paper: tuple[float, float], margin: float, *, 
             at += h + plan.gap
         if plan.result:
             shapes += result_panel(x0, at, width, players)
-        ref, _ = reference(x0, y1 - plan.ref_h, width, plan.ref_size, solo=solo)
+        ref, _ = reference(
+            x0, y1 - plan.ref_h, width, plan.ref_size, solo=solo, rulings=plan.rulings, spaced=plan.spaced
+        )
         shapes += ref
         out.append(
             Drawing(

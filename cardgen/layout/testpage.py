@@ -21,7 +21,7 @@ wrap under their text.
 
 from __future__ import annotations
 
-from cardgen.layout.shapes import Circle, Drawing, Line, Shape, Text, cap_height, text_width
+from cardgen.layout.shapes import Circle, Drawing, Line, Rect, Shape, Text, cap_height, text_width
 from cardgen.layout.typescale import BODY, HEAD, LEAD, NOTE, SUBHEAD, fit_step
 
 INK = "#1a1a1a"
@@ -34,6 +34,10 @@ RULER = 32.0  # mm from the centre to the X ruler (below) and the Y ruler (right
 CROSS = RULER + 2.0  # mm, half the length of the back's long lines: just past the rulers
 VERNIER = 52.0  # mm from the centre to the verniers
 CAP = cap_height("sans")
+NAME = SUBHEAD  # every ruler's and vernier's name: one size, one colour, ``NAME_GAP`` from its marks
+NAME_GAP = 3.0
+PANEL = (40.0, 40.0, 66.0, 62.0)  # mm from the centre: the instruments' panel, left, up, right, down
+PANEL_HEAD = "Read X, Y and their tenths here (mm)"
 
 INSTRUCTIONS = (
     "Print this page double-sided at 100 % (actual size), flip on the long edge.",
@@ -105,14 +109,16 @@ def _mirrored(shapes: list[Shape], width: float) -> list[Shape]:
     return out
 
 
-def _hundred(x: float, y: float) -> list[Shape]:
-    """A 100 mm line with a mark every 10 mm, to check the page was printed at actual size."""
+def _hundred(x: float, y: float, width: float) -> list[Shape]:
+    """A 100 mm line with a mark every 10 mm, to check the page was printed at actual size; its
+    words under it at the body size, the line and the words centred on ``x`` + 50."""
     shapes: list[Shape] = [Line(x, y, x + 100, y, stroke=INK, stroke_width=0.25, role="check")]
     for k in range(11):
         length = 3.0 if k % 5 == 0 else 1.8
         shapes.append(Line(x + 10 * k, y - length, x + 10 * k, y, stroke=INK, stroke_width=0.2, role="check"))
-    shapes.append(_sans(x + 50, y - 4.0, "100 mm", NOTE, "middle", fill=INK, role="check"))
-    shapes.append(_sans(x, y + 1.6 + CAP * NOTE, CHECK, NOTE, fill=GREY, role="check"))
+    shapes.append(_sans(x + 50, y - 4.0, "100 mm", BODY, "middle", bold=True, fill=INK, role="check"))
+    size = fit_step(CHECK, BODY, width)
+    shapes.append(_sans(x + 50, y + 1.8 + CAP * size, CHECK, size, "middle", fill=GREY, role="check"))
     return shapes
 
 
@@ -158,20 +164,33 @@ def duplex_test(
     front: list[Shape] = [
         _sans(m + 4.0, top, f"{title}: front", HEAD, bold=True, fill=INK, role="title"),
         *_text_block(INSTRUCTIONS, m + 4.0, top + 8.0, pw - 2 * m - 8.0, LEAD),
+        # the instruments in one panel, named: the cross, the rulers and the verniers
+        Rect(
+            cx - PANEL[0],
+            cy - PANEL[1],
+            PANEL[0] + PANEL[2],
+            PANEL[1] + PANEL[3],
+            fill=None,
+            stroke=GREY,
+            stroke_width=0.3,
+            radius=2.0,
+            role="panel",
+        ),  # fmt: skip
+        _sans(cx - PANEL[0], cy - PANEL[1] - 2.0, PANEL_HEAD, LEAD, bold=True, fill=INK, role="panel-head"),
         # the front's cross, and rings 5 and 10 mm out to judge a shift at a glance
         Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
         Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         *_ruler(cx, cy + RULER, horizontal=True),
-        _sans(cx - REACH - 3.0, cy + RULER, "X", SUBHEAD, "end", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx - REACH - NAME_GAP, cy + RULER, "X", NAME, "end", bold=True, fill=INK, role="ruler-name"),
         *_ruler(cx + RULER, cy, horizontal=False),
-        _sans(cx + RULER, cy - REACH - 3.0, "Y", SUBHEAD, "middle", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx + RULER, cy - REACH - NAME_GAP, "Y", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        _sans(cx - 6.0, cy + VERNIER - 0.5, "X tenths", BODY, "end", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx - 4.0 - NAME_GAP, cy + VERNIER, "X tenths", NAME, "end", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        _sans(cx + VERNIER, cy - 7.0, "Y tenths", BODY, "middle", bold=True, fill=GREY, role="ruler-name"),
-        *_hundred(m + 4.0, ph - m - 16.0),
+        _sans(cx + VERNIER, cy - 4.0 - NAME_GAP, "Y tenths", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_hundred(cx - 50.0, ph - m - 16.0, pw - 2 * m - 8.0),
     ]
     if back_offset != (0.0, 0.0):
         used = f"printed with --back-offset {back_offset[0]:g},{back_offset[1]:g}: the crosses should meet"
@@ -248,15 +267,15 @@ def fold_test(paper: tuple[float, float], *, margin: float = 5.0) -> Drawing:
         Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
         *_ruler(cx, cy + RULER, horizontal=True),
-        _sans(cx - REACH - 3.0, cy + RULER, "X", SUBHEAD, "end", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx - REACH - NAME_GAP, cy + RULER, "X", NAME, "end", bold=True, fill=INK, role="ruler-name"),
         *_ruler(cx + RULER, cy, horizontal=False),
-        _sans(cx + RULER, cy - REACH - 3.0, "Y", SUBHEAD, "middle", bold=True, fill=INK, role="ruler-name"),
+        _sans(cx + RULER, cy - REACH - NAME_GAP, "Y", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        _sans(cx - 6.0, cy + VERNIER - 0.5, "X tenths", BODY, "end", bold=True, fill=GREY, role="ruler-name"),
+        _sans(cx - 4.0 - NAME_GAP, cy + VERNIER, "X tenths", NAME, "end", bold=True, fill=INK, role="ruler-name"),
         *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        _sans(cx + VERNIER, cy - 7.0, "Y tenths", BODY, "middle", bold=True, fill=GREY, role="ruler-name"),
-        *[s for s in _hundred(m + 4.0, ph - m - 12.0) if not (isinstance(s, Text) and s.text == CHECK)],
-        _sans(m + 4.0, ph - m - 4.0, check, fit_step(check, NOTE, width), fill=GREY, role="check"),
+        _sans(cx + VERNIER, cy - 4.0 - NAME_GAP, "Y tenths", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+        *[s for s in _hundred(cx - 50.0, ph - m - 12.0, width) if not (isinstance(s, Text) and s.text == CHECK)],
+        _sans(cx, ph - m - 4.0, check, fit_step(check, BODY, width), "middle", fill=GREY, role="check"),
         Line(fold, m, fold, ph - m, stroke=INK, stroke_width=FOLD_WIDTH, dash=FOLD_DASH, role="fold"),
     ]
     # the back half, as seen through from the front once folded; then mirrored across the fold line

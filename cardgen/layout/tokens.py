@@ -1,13 +1,16 @@
 """Freeze tokens to cut or punch (seed 002, §11): a coloured disc per token, with its player's
 symbol and number. Pure.
 
-A token is drawn in a square cell (``CELL``) that the sheet's crop marks cut apart. Its disc is
-``DISC`` across, a little more than the ``CUT`` circle of a 1 inch craft punch (25.4 mm), so a
-punch a little off centre still cuts a disc coloured to its edge; the cut circle is drawn as a
-thin line in the symbol's ink, for scissors. Inside it a rim (``RIM``, a broader line of the
-disc's colour halfway to that ink, so it is never taken for the cut) makes the disc a coin, and within the rim the
-token says what it is for (``FROZEN``), whose it is (the player's symbol, large) and the
-player's number, in the sans family at sizes of the type scale. Colours are the Okabe–Ito
+A token is drawn in a square cell (``CELL``) that the sheet's crop marks cut apart: 27.4 mm, so
+seven go across A4 as across Letter with room for the marks, and the default seven tokens of a
+player fill a row of their own. Its disc is ``DISC`` across, a little more than the ``CUT``
+circle of a 1 inch craft punch (25.4 mm), so a punch a little off centre still cuts a disc
+coloured to its edge; scissors follow the colour's edge. No line is drawn on the punch's circle
+(a white one there left a white arc wherever a punch was off centre). Inside it a rim (``RIM``,
+a broader line of the disc's colour halfway to the ink, its outer edge ``RIM_CLEAR`` inside the
+punch's circle) makes the disc a coin, and within the rim the token says what it is for
+(``FROZEN``), whose it is (the player's symbol, large) and the player's number, in the sans
+family at sizes of the type scale. Colours are the Okabe–Ito
 palette, chosen to stay apart for the common kinds of colour blindness; each player also has a
 symbol of a shape no other player's is, in any turn (a token may lie any way round), and their
 number.
@@ -30,8 +33,10 @@ from cardgen.layout.typescale import LEAD, NOTE
 
 CUT = 25.4  # mm: a 1 inch circle punch
 DISC = CUT + 1.6  # the colour runs 0.8 mm past the cut all round
-CELL = 28.0  # the square each token is cut from
-RIM = CUT / 2 - 1.7  # the rim's radius: a coin's edge, clear of a punch a little off centre
+CELL = 27.4  # the square each token is cut from: the disc and 0.2 mm round it; 7 across A4 and Letter
+RIM_WIDTH = 0.7
+RIM_CLEAR = 2.0  # the rim's outer edge this far inside the punch's circle: a punch off centre misses it
+RIM = CUT / 2 - RIM_CLEAR - RIM_WIDTH / 2  # the rim's radius (the middle of its line)
 WORD = "FROZEN"  # what a token on a card says (§11: a frozen card is never taken from its space)
 SANS: Family = "sans"
 INK = "#1a1a1a"
@@ -139,7 +144,7 @@ def symbol(name: str, cx: float, cy: float, radius: float, fill: str) -> list[Sh
 
 
 def token_face(player: int, *, set_name: str = "") -> Drawing:
-    """One token of player ``player`` (1-based): disc, cut circle, rim, word, symbol and number."""
+    """One token of player ``player`` (1-based): disc, rim, word, symbol and number."""
     look = style(player)
     ink = ink_on(look.colour)
     c = CELL / 2
@@ -147,11 +152,12 @@ def token_face(player: int, *, set_name: str = "") -> Drawing:
     shapes: list[Shape] = [
         Rect(0.0, 0.0, CELL, CELL, fill=PAPER, role="background"),
         Circle(c, c, DISC / 2, fill=look.colour, role="token-disc"),
-        Circle(c, c, CUT / 2, fill=None, stroke=ink, stroke_width=0.2, role="cut-circle"),
-        Circle(c, c, RIM, fill=None, stroke=mix(look.colour, ink, 0.45), stroke_width=0.7, role="token-rim"),
-        Text(c, c - 6.3, WORD, NOTE, "middle", fill=ink, bold=True, role="token-word", family=SANS),
+        Circle(c, c, RIM, fill=None, stroke=mix(look.colour, ink, 0.45), stroke_width=RIM_WIDTH, role="token-rim"),
+        Text(c, c - 6.0, WORD, NOTE, "middle", fill=ink, bold=True, role="token-word", family=SANS),
         *symbol(look.symbol, c, c - 0.2, 4.6, ink),
-        Text(c, c + 5.0 + cap * LEAD, str(player), LEAD, "middle", fill=ink, bold=True, role="token-player", family=SANS),
+        Text(
+            c, c + 5.0 + cap * LEAD, str(player), LEAD, "middle", fill=ink, bold=True, role="token-player", family=SANS
+        ),
     ]
     meta = {"player": str(player), "symbol": look.symbol}
     if set_name:

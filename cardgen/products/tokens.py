@@ -4,7 +4,7 @@
 tokens per player are not 7; print options other than the defaults are added as for decks):
 ``tokens/p1-01.svg`` … one standalone SVG per token, the tokens imposed with crop marks in
 ``freeze-tokens-4-players.pdf`` (the square cells are cut apart on the marks; each disc then
-cut on its circle, or punched with a 1 inch craft punch), ``tokens.csv`` and ``pack.json``.
+cut round its colour's edge, or punched with a 1 inch craft punch), ``tokens.csv`` and ``pack.json``.
 Before anything is moved into place the
 SVGs and the PDF are read back and checked (``check_tokens_folder``), and ``cardgen check``
 does the same later.
@@ -122,8 +122,8 @@ def build_tokens(
         progress=progress,
     )
     result.notes.append(
-        f"{per_player} tokens for each of {players} players: cut the squares apart on the marks, then each disc on "
-        f"its circle, or punch it with a {CUT:g} mm (1 inch) circle punch"
+        f"{per_player} tokens for each of {players} players: cut the squares apart on the marks, then each disc "
+        f"round its colour's edge, or punch it with a {CUT:g} mm (1 inch) circle punch"
     )
     return result
 
