@@ -333,9 +333,16 @@ def test_the_back_carries_a_locomotive_on_rails(shop):  # type: ignore[no-untype
     engines = root.findall(".//*[@class='back-engine']")
     assert [el.tag for el in engines] == [f"{SVG_NS}path"] * 2  # one silhouette, both ways up
     assert sum(el.tag == f"{SVG_NS}circle" for el in root.findall(".//*[@class='back-wheel']")) == 8  # its rims
-    assert len(root.findall(".//*[@class='rail']")) == 2
-    (sleepers,) = root.findall(".//*[@class='sleepers']")  # one dashed line, a dash a sleeper
-    assert sleepers.tag == f"{SVG_NS}line" and sleepers.get("stroke-dasharray")
+    assert not root.findall(".//*[@class='back-tender']")  # one engine a half, no tender beside it
+    rails = root.findall(".//*[@class='rail']")  # each engine on its own length of track
+    sleepers = root.findall(".//*[@class='sleepers']")  # one dashed line each, a dash a sleeper
+    assert len(rails) == 2 and len(sleepers) == 2
+    assert all(s.tag == f"{SVG_NS}line" and s.get("stroke-dasharray") for s in sleepers)
+    # the two lengths of track stand well apart over the middle, and the engines clear of the frame
+    _, y0, _, height = (float(v) for v in root.get("viewBox").split())
+    middle = y0 + height / 2  # (the view box holds the bleed round the card)
+    ys = sorted(float(r.get("y")) for r in rails)
+    assert ys[0] < middle - 5 and ys[1] > middle + 4
 
 
 def test_the_back_reads_the_same_turned_and_runs_into_the_bleed(shop):  # type: ignore[no-untyped-def]

@@ -254,3 +254,136 @@ def test_the_railway_art_is_held_to_its_svg_in_the_pdf(tmp_path, capsys):
     assert run(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     assert "slot 1 (card 1)" in out and "shapes" in out and "(card 2)" not in out, out
+
+
+# ---------------------------------------------------------------- the look, measured on the raster
+
+DPI = 600
+PX = DPI / 25.4  # pixels a mm
+
+
+def _raster(svg: Path):  # type: ignore[no-untyped-def]
+    """A card SVG drawn by resvg with the shipped fonts, as a grey-level image (0 ink, 255 paper)."""
+    import io
+
+    from PIL import Image
+
+    from tests.conftest import svg_png
+
+    image = Image.open(io.BytesIO(svg_png(svg.read_bytes(), dpi=DPI))).convert("L")
+    root = etree.parse(str(svg)).getroot()
+    x0, y0, _, _ = (float(v) for v in root.get("viewBox").split())
+    return image, root, (x0, y0)
+
+
+def _first_ink_under(image, origin, x0: float, x1: float, y: float, limit: float = 12.0) -> float:  # type: ignore[no-untyped-def]
+    """How far (mm) under y the first dark pixel is, between x0 and x1 (mm, the card's own)."""
+    ox, oy = origin
+    left, right = int((x0 - ox) * PX) + 2, int((x1 - ox) * PX) - 2
+    top = int((y - oy) * PX) + 1
+    for row in range(top, top + int(limit * PX)):
+        if min(image.getpixel((col, row)) for col in range(left, right, 2)) < 140:
+            return (row - top) / PX
+    return limit
+
+
+@pytest.mark.parametrize(
+    "args, stem",
+    [
+        (("pack", "--pattern", "one", "--census", "7"), "006"),
+        (("pack", "--pattern", "one", "--census", "5", "--numbers", "--packs", "2"), "A-016"),
+        (("pack2d", "--categories", "row-swap,col-swap,row-rotate,col-rotate,remove"), "016"),
+        (("pack", "--pattern", "two", "--census", "7", "--card", "mini"), "009"),
+    ],
+)
+def test_an_underline_leaves_clear_room_over_what_stands_under_it(tmp_path, args, stem):
+    """Drawn by a real renderer: under the large number's underline (1D and 2D cards, the label
+    centred under it) and under the corner index's, 1.5 mm of paper before the next ink."""
+    folder = build(tmp_path, *args)
+    image, root, origin = _raster(folder / "cards" / f"{stem}.svg")
+    height = float(root.get("height").removesuffix("mm"))
+    lines = [r for r in root.iter(f"{NS}rect") if r.get("class") == "underline" and float(r.get("y")) < height / 2]
+    assert len(lines) == 2  # the large number's and the corner index's, in the upper half
+    for r in lines:
+        x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+        assert _first_ink_under(image, origin, x, x + w, y + h) >= 1.5 - 0.05, (stem, x, y)
+
+
+def test_the_pack_letter_stands_clear_of_the_corner_index(tmp_path):
+    folder = build(tmp_path, "pack", "--pattern", "one", "--census", "5", "--numbers", "--packs", "2")
+    for stem in ("A-013", "B-009", "A-016"):  # #LEV (the widest code), an underlined 9, 16
+        image, root, (ox, oy) = _raster(folder / "cards" / f"{stem}.svg")
+        ring = next(c for c in root.iter(f"{NS}circle") if c.get("class") == "pack-ring")
+        cx, cy, r, sw = (float(ring.get(k)) for k in ("cx", "cy", "r", "stroke-width"))
+        edge = cx - r - sw / 2  # the ring's left edge
+        rows = range(int((cy - 2 * r - oy) * PX), int((cy + 2 * r - oy) * PX))
+        inked = [
+            col
+            for col in range(int((SAFE + 0.5 - ox) * PX), int((edge - 0.1 - ox) * PX))
+            if min(image.getpixel((col, row)) for row in rows) < 140
+        ]
+        assert (edge - ox) - max(inked) / PX >= 1.5, stem  # a gap as wide as a letter
+
+
+def test_a_removal_card_is_a_clean_light_tint_with_a_bold_cross():
+    import colorsys
+
+    pack = make_pattern("two", 7)
+    face = card_face(pack.card(1), pack, CARDS["poker"])  # A→X
+    (panel,) = [s for s in face.shapes if getattr(s, "role", "") == "panel-removal"]
+    r, g, b = (int(panel.fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    _, lightness, saturation = colorsys.rgb_to_hls(r, g, b)
+    assert lightness >= 0.92 and saturation >= 0.5  # light, and its hue kept (not greyed towards mauve)
+    crosses = [s for s in face.shapes if getattr(s, "role", "") == "space-cross"]
+    for cross in crosses:
+        xs, ys = [p[0] for p in cross.points], [p[1] for p in cross.points]
+        assert min(max(xs) - min(xs), max(ys) - min(ys)) >= 3.0  # mm: a bold cross, not a speck
+        assert cross.fill == "#1a1a1a" and cross.stroke == "#ffffff"  # ink, edged in white
+
+
+def test_number_cards_say_what_they_do_in_words_and_stay_a_handful_of_shapes():
+    pack = make_pattern("one", 7, numbers=True)
+    words = {}
+    for card in pack.cards()[: pack.block]:
+        face = card_face(card, pack, CARDS["poker"])
+        assert sum(1 for _ in walk(face.shapes)) <= 33  # no more than a positional swap's and its note
+        notes = {s.text for s, _, _ in walk(face.shapes) if isinstance(s, Text) and s.role == "note"}
+        words[card.ability.label] = notes
+    assert words["LO EV→X"] == {"remove the lowest even card"}
+    assert words["HI OD→X"] == {"remove the highest odd card"}
+    assert words["HI↔LO"] == {"swap the highest and lowest"}
+    # the loads are the wagons themselves (one outline), no grey bars floating beside them
+    face = card_face(next(c for c in pack.cards() if c.ability.label == "HI→X"), pack, CARDS["poker"])
+    assert not [s for s in face.shapes if getattr(s, "role", "") in ("loads", "space-load")]
+
+
+def test_a_wild_shows_one_emblem_a_half_clear_of_the_middle():
+    face = wild_face(CARDS["poker"], mark="A")
+    w, h = CARDS["poker"]
+    emblems = [s for s in face.shapes if getattr(s, "role", "") == "wild-emblem"]
+    engines = [s for s in face.shapes if getattr(s, "role", "") == "wild-engine"]
+    assert len(emblems) == len(engines) == 2  # one a half
+    for ring in emblems:  # (its outline sampled along its curves: their control points overshoot)
+        points, at = [ring.start], ring.start
+        for seg in ring.segments:
+            if len(seg) == 2:
+                points.append(seg)
+            else:
+                p1, p2, p3 = seg[:2], seg[2:4], seg[4:]
+                for t in (i / 16 for i in range(1, 17)):
+                    a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t**3
+                    points.append(tuple(a * u + b * v + c * x + d * y for u, v, x, y in zip(at, p1, p2, p3)))
+            at = points[-1]
+        half = ring.stroke_width / 2
+        x0, x1 = min(p[0] for p in points) - half, max(p[0] for p in points) + half
+        y0, y1 = min(p[1] for p in points) - half, max(p[1] for p in points) + half
+        assert abs((x0 + x1) / 2 - w / 2) < 0.01  # centred
+        assert y1 <= h / 2 - 3.0 or y0 >= h / 2 + 3.0  # clear of the middle and of its turned copy
+    assert sum(1 for _ in walk(face.shapes)) <= 17
+
+
+def test_2d_corner_labels_are_one_size_of_the_scale_and_at_least_6pt(tmp_path):
+    folder = build(tmp_path, "pack2d", "--categories", "row-swap,col-swap,row-rotate,col-rotate,remove")
+    sizes = sizes_by_role(folder)
+    (code,) = sizes["index-ability"]
+    assert float(code) >= 8.6 * 25.4 / 72 - 1e-3  # 10.4 pt here: the corner holds "row A: rotate →"

@@ -105,7 +105,7 @@ def test_number_cards_show_label_code_and_what_they_pick(folders) -> None:  # ty
     texts = svg_texts(folders["numbers"] / "cards" / "031.svg")  # card 31: #LEV
     by = Counter(texts)
     assert by[("ability", "LO EV→X")] == 2 and by[("index-ability", "#LEV")] == 2
-    assert by[("note", "the lowest even card")] == 2 and by[("number", "31")] == 2
+    assert by[("note", "remove the lowest even card")] == 2 and by[("number", "31")] == 2
     words = " ".join(" ".join(p) for p in pdf_words(next(folders["numbers"].glob("*.pdf"))))
     for label in NUMBER_LABELS:
         assert label.split()[0] in words

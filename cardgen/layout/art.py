@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import math
 from functools import lru_cache
 
@@ -74,6 +75,19 @@ def mix(colour: str, into: str, amount: float) -> str:
     return "#" + "".join(f"{round(x * amount + y * (1 - amount)):02x}" for x, y in zip(a, b))
 
 
+def light(colour: str, lightness: float = 0.94) -> str:
+    """A clean light tint of ``colour``: its hue, kept bright (not greyed as mixing into white
+    greys a dark colour), at ``lightness``.
+
+    >>> light("#8a2323"), light("#1f4e79"), light("#1a1a1a")
+    ('#fae5e5', '#e5f0fa', '#f0f0f0')
+    """
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, _, sat = colorsys.rgb_to_hls(r, g, b)
+    out = colorsys.hls_to_rgb(hue, lightness, min(0.7, sat * 1.5))
+    return "#" + "".join(f"{round(v * 255):02x}" for v in out)
+
+
 # --- the railway of the card faces and backs: flat silhouettes, each one Path --------------------
 #
 # Drawn as a sign painter would (the level-crossing sign's locomotive, not a cartoon): one
@@ -111,7 +125,7 @@ ENGINE_WHEELS = ((85, 7.0), (65, 10.5), (42, 10.5), (21, 7.0))
 _FRAME = 52.0
 
 
-def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:
+def circle_arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:
     """The circle of centre (cx, cy) from angle ``a0`` to ``a1`` (radians, y down: positive turns
     clockwise on paper) as cubics of at most 126° each, not including its start."""
     n = max(1, math.ceil(abs(a1 - a0) / (math.pi * 0.7) - 1e-9))  # (126° a cubic: within 0.1 % at a wheel's size)
@@ -131,7 +145,7 @@ def _wheel(cx: float, r: float, frame: float, rail: float) -> list[tuple[float, 
     from where it leaves the frame on the right, round under, to where it meets it on the left."""
     cy = rail - r
     t = math.asin(max(-1.0, min(1.0, (frame - cy) / r)))  # where the circle crosses the frame
-    return [(cx + r * math.cos(t), frame), *_arc(cx, cy, r, t, math.pi - t)]
+    return [(cx + r * math.cos(t), frame), *circle_arc(cx, cy, r, t, math.pi - t)]
 
 
 @lru_cache(maxsize=256)  # (a pack's faces stand the same engine in the same place: drawn once)
@@ -209,7 +223,7 @@ def wagons(
     quickly): each part is one dashed line, its dashes the wagons: the bodies' outlines (a wider dash under each body), the bodies, the wheels (a dash for each)."""
     gap = min(pitch * 0.16, 0.8)  # (as ``spaces.spaces_pictogram`` counts it)
     body = pitch - gap
-    r = min(body * 0.1, height * 0.2) if wheels else 0.0
+    r = wheel_radius(body, height) if wheels else 0.0
     bottom = rail - r * 1.5  # the wheels reach the rail, a quarter of each under the body
     top = bottom - height
     middle = (top + bottom) / 2
@@ -242,20 +256,73 @@ def wagons(
         )
     )
     if wheels:
-        d = 2 * r  # two wheels a wagon, a quarter of its length from each end
-        out.append(
-            Line(
-                x - lead * pitch + body * 0.25 - r,
-                rail - r,
-                end - body * 0.25 + r,
-                rail - r,
-                stroke=wheels,
-                stroke_width=d,
-                dash=(d, body * 0.5 - d, d, body * 0.5 + gap - d),
-                role=role,
-            )
-        )
+        out.append(_wheel_line(x, end, rail, body, gap, pitch, r, wheels, lead, role))
     return out
+
+
+def wheel_radius(body: float, height: float) -> float:
+    """A wagon's wheel radius: a tenth of its body's length, a fifth of its height at most."""
+    return min(body * 0.1, height * 0.2)
+
+
+def _wheel_line(
+    x: float,
+    end: float,
+    rail: float,
+    body: float,
+    gap: float,
+    pitch: float,
+    r: float,
+    colour: str,
+    lead: int,
+    role: str,
+) -> Line:
+    """Every wagon's two wheels, a quarter of its length from each end, as one dashed line."""
+    d = 2 * r
+    return Line(
+        x - lead * pitch + body * 0.25 - r,
+        rail - r,
+        end - body * 0.25 + r,
+        rail - r,
+        stroke=colour,
+        stroke_width=d,
+        dash=(d, body * 0.5 - d, d, body * 0.5 + gap - d),
+        role=role,
+    )
+
+
+def skyline(
+    x: float,
+    rail: float,
+    pitch: float,
+    heights: list[float],
+    base: float,
+    *,
+    fill: str,
+    stroke: str,
+    stroke_width: float,
+    wheels: str | None = None,
+    lead: int = 0,
+    role: str = "wagons",
+) -> tuple[Shape, ...]:
+    """Wagons of different heights (``heights``, mm) in a row from ``x``, one every ``pitch``,
+    on wheels as ``wagons`` draws them for bodies ``base`` tall: the bodies one outline (the
+    couplings between them its lower edge), the wheels one dashed line."""
+    gap = min(pitch * 0.16, 0.8)
+    body = pitch - gap
+    r = wheel_radius(body, base) if wheels else 0.0
+    bottom = rail - r * 1.5
+    segs: list[tuple[float, float]] = []
+    for i, h in enumerate(heights):
+        x0 = x + i * pitch
+        if i:
+            segs.append((x0, bottom))
+        segs += [(x0, bottom - h), (x0 + body, bottom - h), (x0 + body, bottom)]
+    outline = Path((x, bottom), tuple(segs), fill=fill, stroke=stroke, stroke_width=stroke_width, role=role)
+    if not wheels:
+        return (outline,)
+    end = x + len(heights) * pitch - gap
+    return outline, _wheel_line(x, end, rail, body, gap, pitch, r, wheels, lead, role)
 
 
 def track(

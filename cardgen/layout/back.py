@@ -1,10 +1,10 @@
 """The backs of the Game of Trains packs (linear and 2D): one design for every card of a pack.
 
 The train back: the pack's colour to the bleed, a white frame with a fine rule inside it (a
-railway poster's border), the game's name and what pack it is, and across the middle a track
-with a locomotive and its tender standing on it: the project's own silhouette (``art.engine``),
+railway poster's border), the game's name and what pack it is, and under them one locomotive on
+a short length of track, with room all round it: the project's own silhouette (``art.engine``),
 in white. Backs are seen either way up, so the upper half is repeated turned 180° in the lower
-half (the track is its own turned copy). The plain back is the name alone; a theme's picture
+half, the two locomotives standing well apart over the middle. The plain back is the name alone; a theme's picture
 covers the card to the bleed. With several packs combined (§7) each pack's back carries its
 letter in a ring in two corners.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.layout.art import ENGINE_WHEELS, engine, track, wagons
+from cardgen.layout.art import ENGINE_WHEELS, engine
 from cardgen.layout.card import ACCENTS, INK, PAPER, mix, pack_mark
 from cardgen.layout.facetype import LINE, MIN_TYPE, SAFE, SANS_CAP, fit_lines, scale_of
-from cardgen.layout.shapes import Circle, Drawing, Rect, Shape, Text, Typeface, cap_height, turned
+from cardgen.layout.shapes import Circle, Drawing, Line, Rect, Shape, Text, Typeface, cap_height, turned
 from cardgen.layout.spaces import ENGINE_RATIO
 from cardgen.layout.theme import DEFAULT, Picture, Theme
 from cardgen.layout.typescale import fitting
@@ -55,7 +55,7 @@ def back_design(
 ) -> Drawing:
     """Accent colour to the bleed (and, on a sheet, past the outer cuts), a white frame ``SAFE``
     or more inside the cut, and, both ways up: the game's name on one or two lines and
-    ``line2``; with ``design="train"`` a locomotive and tender on the track across the middle.
+    ``line2``; with ``design="train"`` a locomotive on its track under them.
     A Picture ``design`` is the user's own back: it covers the card to the bleed, nothing else
     but ``mark``, a pack's letter in a ring in the corners (several packs combined)."""
     w, h = size
@@ -86,9 +86,6 @@ def back_design(
         rule = inset + 1.1 * scale
         frames.append(
             Rect(rule, rule, w - 2 * rule, h - 2 * rule, fill=None, stroke=PAPER, stroke_width=0.2, radius=inset * 0.7)
-        )
-        frames += track(
-            rule + 0.6, w - rule - 0.6, h / 2, 1.7 * scale, rail=PAPER, sleeper=mix(PAPER, accent, 0.4), scale=scale
         )
     fonts = {"back-title": name_font, "back-line": line2_font}
     top = [replace(t, font=fonts[t.role]) if isinstance(t, Text) and t.role in fonts else t for t in top]
@@ -133,29 +130,48 @@ def _train_half(
     accent: str,
     font: Typeface | None,
 ) -> list[Shape] | None:
-    """The upper half of the train back: the name and ``line2`` near the top, a locomotive and
-    its tender standing on the track's upper rail, as big as the room between allows. None when
-    that room holds no locomotive worth the name (a very squat card)."""
-    pad, gap = 3.0 * scale, 2.6 * scale
+    """The upper half of the train back: the name and ``line2`` near the top and, centred in the
+    room between them and the middle, one locomotive on a short length of track, with room all
+    round it (clear of the frame, and of its turned copy over the middle). None when that room
+    holds no locomotive worth the name (a very squat card)."""
+    pad, gap = 3.0 * scale, 3.6 * scale
     cap1 = cap_height("sans", font, names[0] if names else "")
-    first = inset + 1.1 * scale + pad + cap1 * s1
+    rule = inset + 1.1 * scale  # the frame's fine rule
+    first = rule + pad + cap1 * s1
     texts, y2 = _name_lines(w, first, names, s1, line2, s2, font)
-    rail = h / 2 - 1.7 * scale / 2 - 0.45 * scale
-    room = rail - (y2 + gap)  # the engine's height
-    inner = w - 2 * (inset + 1.1 * scale) - 4 * scale
-    tender = 0.42  # the tender's width, per engine height
-    height = min(room, inner / (ENGINE_RATIO + tender + 0.1))
+    sleeper = 1.0 * scale  # the sleepers' depth under the rail
+    rail_w = 0.6 * scale
+    bottom = h / 2 - 4.5 * scale  # the track's lowest ink: the two halves' tracks well apart
+    room = bottom - sleeper - rail_w - (y2 + gap)  # the engine's height, at most
+    inner = w - 2 * (rule + 5.0 * scale)  # the track's length, clear of the frame
+    height = min(room, (inner - 2 * 3.0 * scale) / ENGINE_RATIO, 24.0 * scale)
     if height < 8.0:
         return None
-    ew, tw = height * ENGINE_RATIO, height * tender
+    ew = height * ENGINE_RATIO
     k = height / 64
-    x0 = w / 2 - (ew + 0.1 * height + tw) / 2
+    rail = bottom - sleeper - rail_w  # the rail's top, where the wheels stand
+    rail = rail - max(0.0, room - height) / 2  # the engine centred in its room
+    x0 = w / 2 - ew / 2
     body = mix(PAPER, accent, 0.92)
+    length = ew + 2 * 3.0 * scale
+    pitch = 2.4 * scale
+    count = int(length / pitch)
+    left = w / 2 - count * pitch / 2
     train: list[Shape] = [
         engine(x0, rail, ew, body, role="back-engine"),
-        *wagons(x0 + ew + 0.1 * height, rail, tw, 1, height * 0.42, fill=body, wheels=body, role="back-tender"),
         # the cab's window (x 66-86, y 20-31 of the engine's 96 × 64 grid), in the ground's colour
         Rect(x0 + 64 * k, rail - 44 * k, 20 * k, 11 * k, fill=accent, radius=1.5 * k, role="back-window"),
+        Rect(left, rail, count * pitch, rail_w, fill=body, role="rail"),
+        Line(
+            left + pitch * 0.2,
+            rail + rail_w + sleeper / 2,
+            left + count * pitch,
+            rail + rail_w + sleeper / 2,
+            stroke=mix(PAPER, accent, 0.55),
+            stroke_width=sleeper,
+            dash=(pitch * 0.6, pitch * 0.4),
+            role="sleepers",
+        ),
     ]
     for cx, r in ENGINE_WHEELS:  # each wheel's rim, a ring in the ground's colour inside the silhouette
         train.append(

@@ -11,11 +11,13 @@ Every face of a pack has the same type sizes, worked out once from the pack's wi
 (``layout.facetype``): an underlined 6 is as large as an 8. Cut at home, a card is often 1 mm
 off: so every frame and every text sits at least 1/8 in (3.175 mm, a print shop's safe zone)
 inside the cut, and no line runs close along it. Removal cards (``A→X``) look different from
-swaps at a glance, even fanned in a hand: their panel is tinted and their wagon is struck out,
-a swap's panel is white and its two wagons are in the pack's colour.
+swaps at a glance, even fanned in a hand: their panel is a clean light tint of the pack's colour
+and their wagon is struck out with a bold cross, a swap's panel is white and its two wagons are
+in the pack's colour. An underlined number (6, 9 …) leaves 1.5 mm clear under its line.
 
-A number ability (§9, ``rules.numbers``) shows its label large, its code in the corner and a
-short line saying which card it picks ("the lowest even card"). With several packs combined
+A number ability (§9, ``rules.numbers``) shows its label large, its code in the corner and, under
+them, what it does in words ("remove the lowest even card"): the short forms are what the checker
+reads, the words what a player reads at a glance. With several packs combined
 (§7) each card carries its pack's letter in a ring beside the corner index, and on its back.
 The plain theme (``--theme plain``, ``theme.PLAIN``) draws the spaces as a row of boxes and no
 track, engine or logo: type and the pictogram alone.
@@ -27,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardgen.layout.art import engine, mix, small_engine, track, wagons
+from cardgen.layout.art import engine, light, mix, small_engine, track, wagons
 from cardgen.layout.facetype import (
     FIGURE_CAP,
     FIGURES,
@@ -35,9 +37,11 @@ from cardgen.layout.facetype import (
     LINE,
     MIN_TYPE,
     SAFE,
+    UNDER_OFFSET,
     FaceType,
     PackFaces,
     face_type,
+    underline_depth,
     widest,
 )
 from cardgen.layout.shapes import (
@@ -52,6 +56,7 @@ from cardgen.layout.shapes import (
 )
 from cardgen.layout.spaces import ENGINE_RATIO, spaces_pictogram
 from cardgen.layout.theme import DEFAULT, Picture, Theme
+from cardgen.layout.typescale import fitting
 from cardgen.rules.check import Card
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility, Pattern
@@ -63,13 +68,14 @@ PAPER = "#ffffff"
 ACCENTS = {"one": "#1f4e79", "two": "#8a2323", "three": "#1e6b3e"}
 TINTS = {"one": "#dfe8f2", "two": "#f3dddd", "three": "#dcefe3"}
 NOTES = {"three": "may cross players"}
-# the line under a number ability (§9): which card its numbers pick
+# the line under a number ability (§9): what it does, in words (its label, ``LO EV→X``, is the
+# short form the corner and the checker read)
 PICKS = {
-    "highest": "the highest card",
-    "lowest": "the lowest card",
-    "lowest-even": "the lowest even card",
-    "highest-odd": "the highest odd card",
-    "highest-lowest": "highest and lowest",
+    "highest": "remove the highest card",
+    "lowest": "remove the lowest card",
+    "lowest-even": "remove the lowest even card",
+    "highest-odd": "remove the highest odd card",
+    "highest-lowest": "swap the highest and lowest",
 }
 LINES = {"row": "in a row you choose", "col": "in a column you choose"}
 _TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
@@ -91,9 +97,10 @@ def reads_otherwise_turned(number: str) -> bool:
 
 
 def _underline(t: Text) -> Rect:
+    """The line under a number that reads otherwise turned (``facetype`` leaves room under it)."""
     x0, _, x1, y1 = t.bounds()
-    thick = max(0.25, t.size * 0.06)
-    return Rect(x0, y1 + t.size * 0.09, x1 - x0, thick, fill=t.fill, role="underline")
+    top = y1 + t.size * UNDER_OFFSET
+    return Rect(x0, top, x1 - x0, y1 + underline_depth(t.size) - top, fill=t.fill, role="underline")
 
 
 def frame(w: float, h: float, bleed: float, tint: str, accent: str, panel: str, role: str = "panel") -> list[Shape]:
@@ -116,16 +123,16 @@ def frame(w: float, h: float, bleed: float, tint: str, accent: str, panel: str, 
 
 
 def removal_panel(accent: str) -> str:
-    """A removal card's panel: the pack's colour, light, where a swap's is white."""
-    return mix(accent, PAPER, 0.22)
+    """A removal card's panel: a clean light tint of the pack's colour, where a swap's is white."""
+    return light(accent)
 
 
 def number_note(ability: NumberAbility) -> str:
-    """The line under a number ability: which card its numbers pick (and, 3×3, where).
+    """The line under a number ability: what it does in words (and, 3×3, where).
 
     >>> from cardgen.rules.numbers import LOWEST_EVEN, ROW_HIGHEST
     >>> number_note(LOWEST_EVEN), number_note(ROW_HIGHEST)
-    ('the lowest even card', 'in a row you choose')
+    ('remove the lowest even card', 'in a row you choose')
     """
     return LINES[ability.axis] if ability.axis is not None else PICKS[ability.pick]
 
@@ -143,7 +150,7 @@ def pattern_faces(pattern: Pattern, marked: bool) -> PackFaces:
         number=widest(numbers, bold=True, family=FIGURES),
         code=widest([a.code for a in pattern.abilities], bold=True, family=FIGURES),
         label=widest([a.label for a in pattern.abilities], bold=True, family="mono"),
-        note=widest([n for a in pattern.abilities if (n := _note(a, pattern))], bold=False),
+        note=widest([n for a in pattern.abilities if (n := _note(a, pattern))], bold=True),
         underlined=any(reads_otherwise_turned(n) for n in numbers),
         spaces=pattern.census,
         marked=marked,
@@ -217,8 +224,9 @@ class Face:
 
 
 def pack_mark(cx: float, cy: float, radius: float, mark: str, accent: str) -> tuple[Circle, Text]:
-    """A pack's letter in a ring centred on (cx, cy): white inside, the accent's outline and letter."""
-    size = radius * 1.15
+    """A pack's letter in a ring centred on (cx, cy): white inside, the accent's outline and letter
+    (at a step of the type scale)."""
+    size = fitting(radius * 1.15)
     return (
         Circle(cx, cy, radius, fill=PAPER, stroke=accent, stroke_width=radius * 0.14, role="pack-ring"),
         Text(
@@ -245,15 +253,12 @@ def index_and_title(kind: FaceType, number: str, code: str, accent: str, mark: s
             kind.ix, kind.code_y, code, kind.code, "start", fill=accent, bold=True, role="index-ability", family=FIGURES
         ),
     ]
-    if mark:
-        ring = 0.62 * idx
+    if mark:  # clear of the widest text of this index, level with its middle
         right = kind.ix + max(
             text_width(number, idx, bold=True, family=FIGURES), text_width(code, kind.code, bold=True, family=FIGURES)
         )
-        circle, letter = pack_mark(
-            right + 0.8 * kind.scale + ring, (kind.iy - FIGURE_CAP * idx + kind.code_y) / 2, ring, mark, accent
-        )
-        out += [circle, letter]
+        middle = (kind.iy - FIGURE_CAP * idx + kind.code_y) / 2
+        out += pack_mark(right + kind.ring_x, middle, kind.ring, mark, accent)
     font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
     out += [
         Text(
@@ -313,7 +318,9 @@ def double_ended_face(face: Face, kind: FaceType, *, bleed: float = 0.0, theme: 
         Text(w / 2, stack.label, face.label, kind.label, "middle", fill=accent, bold=True, role="ability"),
     ]
     if face.note:
-        texts.append(Text(w / 2, stack.note, face.note, kind.note, "middle", fill=accent, role="note", family="sans"))
+        texts.append(
+            Text(w / 2, stack.note, face.note, kind.note, "middle", fill=accent, bold=True, role="note", family="sans")
+        )
     if reads_otherwise_turned(number):
         top += [
             _underline(t) for t in (*texts[:1], *[s for s in top if isinstance(s, Text) and s.role == "index-number"])

@@ -218,7 +218,7 @@ def grid_faces(pack: GridPack) -> PackFaces:
         number=widest(numbers, bold=True, family=FIGURES),
         code=widest(labels, bold=True, family=FIGURES),
         label=widest(labels, bold=True, family="mono"),
-        note=widest([n for a in abilities if (n := _note(a))], bold=False),
+        note=widest([n for a in abilities if (n := _note(a))], bold=True),
         underlined=any(reads_otherwise_turned(n) for n in numbers),
         picture=True,
     )

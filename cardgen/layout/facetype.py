@@ -41,6 +41,21 @@ FIGURE_CAP = CAP_HEIGHT
 LINE = 1.2  # line spacing, in sizes
 GAUGE = 1.5  # the track's gauge (between the rails' inner edges), mm at poker size
 RAIL = 0.45  # a rail's width
+# An underline (6, 9, 16 …) starts this far under the baseline and is this thick, in sizes
+UNDER_OFFSET = 0.09
+UNDER_THICK = 0.06
+CLEAR = 1.5  # mm at least between an underline and the text under it: clear at print size
+RING = 0.55  # a pack mark's ring radius, in sizes of the corner index's number
+
+
+def underline_depth(size: float) -> float:
+    """How far under its baseline the underline of a number set at ``size`` ends (mm)."""
+    return UNDER_OFFSET * size + max(0.25, UNDER_THICK * size)
+
+
+def clear(scale: float) -> float:
+    """The room left under an underline: 1.5 mm, more on a card bigger than poker."""
+    return max(CLEAR, CLEAR * scale)
 
 
 def scale_of(w: float, h: float) -> float:
@@ -97,6 +112,8 @@ class FaceType:
     iy: float
     code_y: float
     index_right: float  # the right edge of the widest corner index (and its pack mark)
+    ring: float  # a pack mark's ring radius
+    ring_x: float  # its centre's distance right of the index's widest text
     title: tuple[str, ...]  # the title's lines, their size, centre and first baseline
     title_size: float
     title_x: float
@@ -208,19 +225,27 @@ def face_type(
     inner = w - 2 * SAFE
     pad = max(1.2, 1.4 * scale)
 
-    # The corner index: number over ability, top left, never below 6 pt.
+    # The corner index: number over ability, top left, never below 6 pt; the ability as large
+    # as the number where it is short (``AB``), else as large as the corner holds (a 2D card's
+    # ``row A: rotate →``, beside a theme's logo or not), one size for the pack.
     idx = max(MIN_TYPE, fitting(min(4.8 * scale, _fit(faces.number, inner * 0.28, bold=True, family=FIGURES))))
     code = idx
-    if text_width(faces.code, idx, bold=True, family=FIGURES) > inner * 0.3:  # a 2D card's "row A: rotate →"
-        code = max(MIN_TYPE, fitting(min(idx * 0.85, _fit(faces.code, inner * 0.5, bold=True, family=FIGURES))))
+    if text_width(faces.code, idx, bold=True, family=FIGURES) > inner * 0.3:
+        room = inner * (0.5 if logo else 0.66)
+        code = max(MIN_TYPE, fitting(min(idx * 0.85, _fit(faces.code, room, bold=True, family=FIGURES))))
     ix, iy = SAFE + pad, SAFE + pad + FIGURE_CAP * idx
-    code_y = iy + 0.42 * idx + FIGURE_CAP * code
-    index_right = ix + max(
+    # under the number, its underline if any number of the pack has one, then clear room
+    drop = max(0.42 * idx, underline_depth(idx) + clear(scale) if faces.underlined else 0.0)
+    code_y = iy + drop + FIGURE_CAP * code
+    widest_index = max(
         text_width(faces.number, idx, bold=True, family=FIGURES),
         text_width(faces.code, code, bold=True, family=FIGURES),
     )
+    index_right = ix + widest_index
+    ring = RING * idx
+    ring_x = 1.8 * scale + ring  # the ring stands clear of the index (a gap as wide as a letter)
     if faces.marked:
-        index_right += 0.8 * scale + 2 * 0.62 * idx
+        index_right += ring_x + ring
     index_top = iy - FIGURE_CAP * idx
 
     # The theme's logo, top right, as tall as the index; the title between them, else under them.
@@ -243,6 +268,9 @@ def face_type(
         tx, ty = (x0 + x1) / 2, top + tcap * ts
         ceiling = max(ceiling, ty + (len(title_lines) - 1) * LINE * ts)
     ceiling += 1.4 * scale
+    # a number clear of the index sideways (no title, no logo over it) may stand as high as the
+    # index's last baseline: the room under an underline is not taken from the number's size
+    aside = code_y if not title_lines else ceiling
 
     # The middle: a track (the railway look) with the pictogram standing on its upper rail.
     if railway:
@@ -263,14 +291,16 @@ def face_type(
     wn = text_width(faces.number, 1.0, bold=True, family=FIGURES)
     big_max = min(16.0 * scale, inner * (0.9 if faces.picture else 0.8) / (wn + (0.25 + side_k if side_k else 0.0)))
     label_max = min(11.0 * scale, _fit(faces.label, inner * 0.9, bold=True, family="mono"))
-    note = max(MIN_TYPE, fitting(min(3.1 * scale, _fit(faces.note, inner * 0.92, bold=False)))) if faces.note else 0.0
+    note = max(MIN_TYPE, fitting(min(3.1 * scale, _fit(faces.note, inner * 0.92, bold=True)))) if faces.note else 0.0
     bi = max(0, _step_index(big_max))
     li = max(0, _step_index(label_max))
     while True:
         big, lab = SCALE[bi], SCALE[li]
         with_note = _stack(strip_top, big, lab, note, faces.underlined, scale)
         top = with_note.number - max(FIGURE_CAP * big, side_k * big)
-        if top >= ceiling or (bi == 0 and li == 0):
+        half = (wn + (0.25 + side_k if side_k else 0.0)) * big / 2  # the number (and its pictogram), centred
+        clear_of = w / 2 - half >= index_right + 1.4 * scale and (box is None or w / 2 + half <= box[0] - 1.4 * scale)
+        if top >= (aside if clear_of else ceiling) or (bi == 0 and li == 0):
             break
         if li == 0 or bi > li + 2:
             bi -= 1
@@ -290,6 +320,8 @@ def face_type(
         iy=iy,
         code_y=code_y,
         index_right=index_right,
+        ring=ring,
+        ring_x=ring_x,
         title=tuple(title_lines),
         title_size=ts,
         title_x=tx,
@@ -320,7 +352,7 @@ def _stack(bottom: float, big: float, label: float, note: float, underlined: boo
     """Baselines of note, ability and number, up from ``bottom`` (the lowest ink allowed)."""
     note_y = bottom
     label_y = note_y - SANS_CAP * note - 1.3 * scale if note else bottom
-    # room for an underline: it ends 0.15 × size under the baseline (``card._underline``), then 0.7 mm clear
-    gap = max(2.4 * scale, 0.15 * big + 0.7 * scale if underlined else 0.0)
+    # room for an underline (``card._underline``), then clear room: one gap for the whole pack
+    gap = max(2.4 * scale, underline_depth(big) + clear(scale) if underlined else 0.0)
     number_y = label_y - CAP_HEIGHT * label - gap
     return Stack(number_y, label_y, note_y)

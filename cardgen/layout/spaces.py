@@ -3,22 +3,23 @@ as a train of wagons behind a locomotive (the plain look: a row of boxes), the s
 acts on marked, as the 2D cards show their mat.
 
 - A swap (``A↔B``): its two wagons in the card's accent, an arc joining them over the train.
-- A removal (``A→X``): its wagon in ink with a white cross, on the removal's tinted panel.
-- A number ability (§9, ``HI→X``, ``HI↔LO`` …): each wagon carries a load, a bar as tall as its
-  card's number is high; the wagon the numbers pick (the tallest load, or the shortest) is
-  marked as above. The loads are an example: which space it is depends on the cards, as the
-  note under the ability says ("the lowest even card").
+- A removal (``A→X``): its wagon struck out with a bold cross in ink, edged in white, on the
+  removal's light panel.
+- A number ability (§9, ``HI→X``, ``HI↔LO`` …): each wagon as tall as its card's number is high
+  (one outline, a skyline of wagons on a common underframe); the wagon the numbers pick (the
+  tallest, or the lowest) is marked as above. The heights are an example: which space it is
+  depends on the cards, as the words under the ability say ("remove the lowest even card").
 
 A whole pictogram is a handful of shapes however many spaces the mat has (the wagons are one
-outline, the loads another): a pack of 1300 faces stays quick to draw and to check.
+outline, their wheels one dashed line): a pack of 1300 faces stays quick to draw and to check.
 """
 
 from __future__ import annotations
 
 import math
 
-from cardgen.layout.art import mix, small_engine, wagons
-from cardgen.layout.shapes import Line, Path, Polygon, Rect, Shape
+from cardgen.layout.art import skyline, small_engine, wagons, wheel_radius
+from cardgen.layout.shapes import Path, Polygon, Rect, Shape
 from cardgen.rules.numbers import NumberAbility
 from cardgen.rules.patterns import PackAbility
 
@@ -85,65 +86,44 @@ def spaces_pictogram(
         lead = int(ew * 0.8 // pitch)
         out += small_engine(x0, rail, ew, ink, wheels=not lead)
     body_h = height * (0.42 if railway else 0.55)
-    outline = max(0.18, min(0.3, pitch * 0.05))
-    first = len(out)
-    out += wagons(
-        left,
-        rail,
-        pitch,
-        count,
-        body_h,
-        fill=paper,
-        stroke=accent,
-        stroke_width=outline,
-        wheels=ink if railway else None,
-        lead=lead,
-    )
-    line = out[first]  # the bodies' outlines: the mid-line of each outline is its body's edge
-    assert isinstance(line, Line)
-    top = line.y1 - body_h / 2  # the wagons' bodies' tops
     body_w = pitch - gap
-    room = top - (rail - height)  # over the wagons: loads, an arc
-    fill = ink if action == "remove" else accent
-    if number:  # the loads in grey, the picked ones' in the mark's colour
-        load_room = room * (0.55 if action == "swap" else 0.95)
-        out.append(_loads(left, top, pitch, body_w, count, load_room, mix(ink, paper, 0.5)))
-        heights = loads(count)
-        lw = body_w * 0.6
-        for s in spaces:
-            x = left + s * pitch + (body_w - lw) / 2
-            out.append(Rect(x, top - load_room * heights[s], lw, load_room * heights[s], fill=fill, role="space-load"))
+    outline = max(0.18, min(0.3, pitch * 0.05))
+    wheels = ink if railway else None
+    bottom = rail - (1.5 * wheel_radius(body_w, body_h) if railway else 0.0)  # the bodies' undersides
+    ceiling = rail - height  # the pictogram's top: an arc's, a cross's
+    if number:  # each wagon as tall as its example card's number (an arc needs room over the tallest)
+        most = (bottom - ceiling) * (0.62 if action == "swap" else 0.9)
+        least = body_h * 0.55  # the shortest still a wagon, not a plank
+        tall = [least + (most - least) * (load - 0.25) / 0.75 for load in loads(count)]
+        out += skyline(
+            left, rail, pitch, tall, body_h, fill=paper, stroke=accent, stroke_width=outline, wheels=wheels, lead=lead
+        )
+    else:
+        tall = [body_h] * count
+        out += wagons(
+            left, rail, pitch, count, body_h, fill=paper, stroke=accent, stroke_width=outline, wheels=wheels, lead=lead
+        )
+    fill = paper if action == "remove" else accent
     for s in spaces:
-        x = left + s * pitch
-        out.append(Rect(x, top, body_w, body_h, fill=fill, role="space-mark"))
-    if action == "remove":
-        x = left + spaces[0] * pitch + body_w / 2
-        out.append(_cross(x, top + body_h / 2, min(body_w, body_h) * 0.34, paper))
+        out.append(Rect(left + s * pitch, bottom - tall[s], body_w, tall[s], fill=fill, role="space-mark"))
+    if action == "remove":  # the wagon struck out: a bold cross in ink, edged in white where it crosses lines
+        s = spaces[0]
+        d = min(body_h * 1.45, pitch * 0.8)
+        reach = (d + d * 0.22) * math.sqrt(0.5)  # the cross's half height
+        cy = min(bottom - tall[s] / 2, rail - reach)  # (over a low wagon: clear of the rail)
+        out.append(_cross(left + s * pitch + body_w / 2, cy, d, ink, paper))
     elif len(spaces) == 2:
-        xa, xb = (left + s * pitch + body_w / 2 for s in sorted(spaces))
-        base = top - room * (0.55 if number else 0.0)
-        out += _arc(xa, xb, base, room * (0.45 if number else 1.0), ink, height)
+        a, b = sorted(spaces)
+        xa, xb = left + a * pitch + body_w / 2, left + b * pitch + body_w / 2
+        out += _arc(xa, bottom - tall[a], xb, bottom - tall[b], ceiling, ink, height)
     return out
 
 
-def _loads(left: float, top: float, pitch: float, body_w: float, count: int, room: float, ink: str) -> Path:
-    """Each wagon's load, a bar on its top as tall as its example number: one outline, a skyline."""
-    heights = loads(count)
-    w = body_w * 0.6
-    segs: list[tuple[float, float]] = []
-    for i in range(count):
-        x = left + i * pitch + (body_w - w) / 2
-        y = top - room * heights[i]
-        if i:
-            segs.append((x, top))
-        segs += [(x, y), (x + w, y), (x + w, top)]
-    first = left + (body_w - w) / 2
-    return Path((first, top), tuple(segs), fill=ink, role="loads")
-
-
-def _cross(cx: float, cy: float, d: float, fill: str) -> Polygon:
-    """A diagonal cross (×) of arms ``d`` from its centre to its tips, one outline."""
-    return Polygon(_cross_points(cx, cy, d, d * 0.3), fill=fill, role="space-cross")
+def _cross(cx: float, cy: float, d: float, fill: str, edge: str) -> Polygon:
+    """A bold diagonal cross (×) of arms ``d`` from its centre to its tips, one outline in ``edge``."""
+    return Polygon(
+        _cross_points(cx, cy, d, d * 0.22), fill=fill, stroke=edge, stroke_width=max(0.2, d * 0.1), role="space-cross"
+    )
 
 
 def _cross_points(cx: float, cy: float, d: float, t: float) -> tuple[tuple[float, float], ...]:
@@ -168,17 +148,18 @@ def _cross_points(cx: float, cy: float, d: float, t: float) -> tuple[tuple[float
     )
 
 
-def _arc(xa: float, xb: float, base: float, rise: float, ink: str, height: float) -> list[Shape]:
-    """A swap's arc from the top of one wagon to the other's, ``rise`` above ``base`` at its top:
-    one stroked curve (heads would double its bytes on every card, and the label's ↔ says it)."""
+def _arc(xa: float, ya: float, xb: float, yb: float, top: float, ink: str, height: float) -> list[Shape]:
+    """A swap's arc from the top of one wagon (xa, ya) to the other's (xb, yb), its stroke's top
+    at ``top``: one stroked curve (heads would double its bytes on every card, and the label's ↔
+    says it)."""
     stroke = max(0.28, height * 0.075)
-    y0 = base - stroke
-    top = base - rise
-    lift = y0 - (y0 - top) / 0.75  # a cubic's peak is 3/4 of the way to its control points
+    ya, yb = ya - stroke, yb - stroke
+    peak = top + stroke / 2
+    lift = (peak - (ya + yb) / 8) / 0.75  # a cubic's middle: an eighth of each end, 3/8 of each control point
     return [
         Path(
-            (xa, base),
-            ((xa, lift, xb, lift, xb, base),),
+            (xa, ya),
+            ((xa, lift, xb, lift, xb, yb),),
             closed=False,
             fill=None,
             stroke=ink,
