@@ -212,3 +212,40 @@ def test_the_2d_pictograms_agree_with_their_legend(tmp_path):
     assert tinted["h-rotate"] > 0 and tinted["row-remove"] > 0
     legend = page_text(html)
     assert "dark cells are named by the card, tinted cells are where the player chooses" in legend
+
+
+# every handout a build writes, and the got packs with the optional rules that name most commands
+PLAYER_CASES = [
+    {"game": "train"},
+    {"game": "supertrain"},
+    {"game": "amtrak"},
+    {"game": "got2d"},
+    {"game": "got2d", "categories": "rs,num"},
+    *({"game": "got", **kw} for kw in OPTIONS),
+]
+
+
+@pytest.mark.parametrize("kw", PLAYER_CASES, ids=lambda kw: "-".join(str(v) for v in kw.values()))
+def test_the_rules_a_player_reads_speak_the_players_language(tmp_path, kw):
+    """Review #23, item 1: no program, no command line, no factory in the rules; the gaps the
+    original rules leave are written down, in a box headed "Rulings" that says what they are;
+    commands only in one small line at the foot, for whoever prints."""
+    html, pdf = written(tmp_path, **kw)
+    root = lxml_html.parse(str(html)).getroot()
+    for node in root.xpath("//footer | //p[@class='small-print'] | //style"):
+        node.drop_tree()
+    rules = norm(root.text_content())
+    for word in ("cardgen", "factory", "simulations", "source's", "seed's", "--"):
+        assert word not in rules, word
+    box = root.xpath("//aside[contains(@class, 'decision')]")
+    assert len(box) == 1 and norm(box[0].find("h4").text_content()).startswith(
+        "Rulings These settle what the original rules leave open."
+    )
+    assert len(box[0].findall(".//li")) >= 3
+    small = lxml_html.parse(str(html)).getroot().xpath("//p[@class='small-print']")
+    assert len(small) <= 1
+    with pdfplumber.open(pdf) as p:
+        pages = [norm(page.extract_text() or "") for page in p.pages]
+    assert any("Rulings These settle what the original rules leave open." in t for t in pages)
+    before = " ".join(pages).split("For printing:")[0]  # in the PDF too: a command only on the foot's line
+    assert "cardgen" not in before and "--" not in before

@@ -43,6 +43,7 @@ from cardgen.layout.document import (
     PageBreak,
     Paragraph,
     Rich,
+    SmallPrint,
     Steps,
     Table,
     plain,
@@ -156,6 +157,9 @@ def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
         "note-title": ParagraphStyle(
             "note-title", body, fontName=SANS_BOLD, fontSize=LEAD_PT, leading=LEAD_PT * 1.2, spaceAfter=2
         ),
+        "small": ParagraphStyle(
+            "small", body, fontSize=NOTE_PT, leading=round(NOTE_PT * 1.3, 2), textColor=GREY, spaceBefore=2
+        ),
     }
 
 
@@ -176,12 +180,12 @@ def _runs(text: str) -> str:
     return "".join(out)
 
 
-def _markup(spans: Rich) -> str:
-    """ReportLab paragraph markup for our spans: every text escaped, codes in mono."""
+def _markup(spans: Rich, size: float = BODY_PT) -> str:
+    """ReportLab paragraph markup for our spans (set at ``size`` points): every text escaped, codes in mono."""
     out = []
     for s in spans:
         if s.style == "code":
-            out.append(f'<font face="{MONO}" size="{BODY_PT * MONO_SCALE:.2f}">{escape(s.text)}</font>')
+            out.append(f'<font face="{MONO}" size="{size * MONO_SCALE:.2f}">{escape(s.text)}</font>')
         elif s.style == "bold":
             out.append(f"<b>{_runs(s.text)}</b>")
         else:
@@ -336,7 +340,11 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
     decision = note.tone == "decision"
     edge = colors.HexColor("#a07a12" if decision else "#1f4e79")
     fill = colors.HexColor("#fbf5e2" if decision else "#f1f5fa")
-    rows = [[RLParagraph(_runs(note.title), styles["note-title"])]]
+    title = _runs(note.title)
+    if note.lead:  # on the title's line, in the body's type: what the items are
+        grey = GREY.hexval().replace("0x", "#")
+        title += f'<font name="{SANS}" size="{BODY_PT}" color="{grey}">\xa0\xa0{_runs(note.lead)}</font>'
+    rows = [[RLParagraph(title, styles["note-title"])]]
     many = len(note.items) > 1
     for item in note.items:
         rows.append(
@@ -402,6 +410,8 @@ def _flowables(
             out += [art, RLParagraph(_runs(block.caption), styles["caption"])]
         elif isinstance(block, Note):
             out += _note(block, styles, avail)
+        elif isinstance(block, SmallPrint):
+            out.append(RLParagraph(_markup(block.spans, NOTE_PT), styles["small"]))
         elif isinstance(block, Columns):
             out.append(_columns(block, styles, avail, accent))
         elif isinstance(block, Beside):

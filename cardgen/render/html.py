@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 import cardgen
-from cardgen.layout.document import Document, Figure, Heading, Note, Paragraph, Rich, Table, plain
+from cardgen.layout.document import Document, Figure, Heading, Note, Paragraph, Rich, SmallPrint, Table, plain
 from cardgen.layout.shapes import sans_covers
 from cardgen.render import render
 from cardgen.render.fonts import BLOCKS_OF, font_face, glyph_set
@@ -91,7 +91,7 @@ def _texts(document: Document, title: str) -> tuple[str, str]:
     for block in document.flat():
         if isinstance(block, Heading):
             words.append(block.text)
-        elif isinstance(block, Paragraph):
+        elif isinstance(block, Paragraph | SmallPrint):
             spans(block.spans)
         elif isinstance(block, Table):
             words += [block.caption, *block.header]
@@ -101,7 +101,7 @@ def _texts(document: Document, title: str) -> tuple[str, str]:
         elif isinstance(block, Figure):
             words.append(block.caption)
         elif isinstance(block, Note):
-            words.append(block.title)
+            words += [block.title, block.lead]
             for item in block.items:
                 spans(item)
         else:

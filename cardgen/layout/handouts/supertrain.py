@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgen.layout.diagrams import tile_lines
-from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Note, Paragraph, Steps, Table
+from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Paragraph, Steps, Table, rulings
 from cardgen.rules.supertrain import (
     ENGINES,
     HAND_SIZES,
@@ -212,8 +212,7 @@ def handout() -> Document:
             ),
         ),
         _rounds_table(),
-        Note.of(
-            "Decisions cardgen made",
+        rulings(
             [
                 "A letter at the end of a train takes only a tile laid by a wild end (a Red Train or a letter); a "
                 "number never matches a letter.",
@@ -222,8 +221,7 @@ def handout() -> Document:
                 f"Hand sizes stop at {max(HAND_SIZES)} players, where the rules stop; the engine is taken out "
                 f"before the draw every round, so the bone pile is {SET_SIZE} − 1 − the hands.",
                 f"Numbers run 0 to {MAX_PIP}; a hand never holds more copies of a tile than the set has.",
-            ],
-            tone="decision",
+            ]
         ),
     ]
     return Document(
