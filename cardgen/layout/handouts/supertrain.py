@@ -120,11 +120,12 @@ def _lay_figure() -> Figure:
         left = exposed_after(3, three, end)
         shown = (str(end), str(left))
         follow = "anything may follow" if left == TRAIN else f"only a {left} or a wild tile may follow"
-        lines.append((f"{three.name}, {end} end on", (base, shown), f"{left} left open: {follow}"))
+        open_end = "the Red Train" if left == TRAIN else f"the {left}"
+        lines.append((f"{three.name}, {end} end on", (base, shown), f"{open_end} left open: {follow}"))
     action = Tile("A", TRAIN)
     left = exposed_after(3, action, TRAIN)
     lines.append(
-        (f"{action.name}, Train end on", (base, (TRAIN, str(left))), f"{left} left open: only a wild tile may follow")
+        (f"{action.name}, Train end on", (base, (TRAIN, str(left))), f"the {left} left open: only a wild tile may follow")
     )
     return Figure(
         tile_lines(lines),
@@ -156,7 +157,7 @@ def _rounds_table() -> Table:
         ("round", *numbers),
         (("engine", *(round_name(int(r)) for r in numbers)),),
         role="rounds",
-        caption=f"{len(ENGINES)} rounds, one engine each, from {ENGINES[0].name} down to {ENGINES[-1].name}",
+        caption="The engine of each round",
     )
 
 

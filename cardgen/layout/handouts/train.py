@@ -200,7 +200,7 @@ def _summary() -> list[Block]:
                 ]
             ),
             Table(
-                ("round", "piles", "most closed at once", "3 players", "4 players"),
+                ("round", "piles", "may close", "3 players", "4 players"),
                 tuple(
                     (
                         str(r),
