@@ -14,7 +14,6 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 
 from cardgen.layout.shapes import (
-    CAP_HEIGHT,
     Drawing,
     Group,
     Line,
@@ -77,12 +76,11 @@ def card(
     w, h = size
     shapes: list[Shape] = [Rect(0, 0, w, h, fill=PAPER, stroke=edge, stroke_width=0.35, radius=1.0, role="card")]
     if corner:
-        small = fit_size(rank, 3.0, corner - 1.2)
-        shapes.append(
-            Text(0.6 + (corner - 1.2) / 2, 1.0 + CAP_HEIGHT * small, rank, small, bold=True, fill=ink, role="rank")
-        )
+        small = fit_size(rank, 3.0, corner - 1.2, family="sans")
+        top = 1.0 + cap_height("sans") * small
+        shapes.append(Text(0.6 + (corner - 1.2) / 2, top, rank, small, bold=True, fill=ink, role="rank", family="sans"))
     if centre:
-        big = fit_size(rank, h * 0.42, w * 0.8) * (0.8 if corner else 1.0)
+        big = fit_size(rank, h * 0.42, w * 0.8, family="sans") * (0.8 if corner else 1.0)
         shapes.append(
             _centred(
                 w / 2 + (corner / 3 if corner else 0),
@@ -92,6 +90,7 @@ def card(
                 bold=True,
                 fill=ink,
                 role="rank",
+                family="sans",
             )
         )
     return Group(tuple(shapes), dx=x, dy=y, role="card")
@@ -107,7 +106,9 @@ def pile(x: float, y: float, label: str = "", *, size: tuple[float, float] = CHI
         Rect(1.2, 1.2, w - 2.4, h - 2.4, fill=None, stroke="#8fb0d0", stroke_width=0.25, radius=0.6, role="pile-edge"),
     ]
     if label:
-        shapes.append(_centred(w / 2, h / 2, label, min(3.2, w * 0.36), bold=True, fill=PAPER, role="pile-count"))
+        shapes.append(
+            _centred(w / 2, h / 2, label, min(3.2, w * 0.36), bold=True, fill=PAPER, role="pile-count", family="sans")
+        )
     return Group(tuple(shapes), dx=x, dy=y, role="pile")
 
 
@@ -301,15 +302,30 @@ def number_grid(grid: Sequence[Sequence[int]], rows: str, cols: str, cell: float
         )
     for c, name in enumerate(cols):
         shapes.append(
-            Text(pad + c * cell + cell / 2, top - pad * 0.3, name, letter, bold=True, fill=GREY, role="col-letter")
+            Text(
+                pad + c * cell + cell / 2,
+                top - pad * 0.3,
+                name,
+                letter,
+                bold=True,
+                fill=GREY,
+                role="col-letter",
+                family="sans",
+            )
         )
     for r, name in enumerate(rows):
         y = top + r * cell
-        shapes.append(_centred(pad * 0.45, y + cell / 2, name, letter, bold=True, fill=GREY, role="row-letter"))
+        shapes.append(
+            _centred(pad * 0.45, y + cell / 2, name, letter, bold=True, fill=GREY, role="row-letter", family="sans")
+        )
         for c, value in enumerate(grid[r]):
             x = pad + c * cell
             shapes.append(Rect(x, y, cell, cell, fill=PAPER, stroke=INK, stroke_width=cell * 0.03, role="cell"))
-            shapes.append(_centred(x + cell / 2, y + cell / 2, str(value), number, bold=True, fill=INK, role="number"))
+            shapes.append(
+                _centred(
+                    x + cell / 2, y + cell / 2, str(value), number, bold=True, fill=INK, role="number", family="sans"
+                )
+            )
     return _padded(pad + len(cols) * cell + 1, top + len(rows) * cell + 1, tuple(shapes), title=title)
 
 

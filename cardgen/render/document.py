@@ -514,10 +514,10 @@ def _title_band(
     return [band, Spacer(1, 4)]
 
 
-# How much more room between blocks and lines a handout may take, loosest first: the first that
-# keeps the handout to the pages the tightest setting takes is used, so that a last page (a summary's
-# second, a quick reference) is filled and no first page is crammed while a second is half empty.
-AIR = (1.6, 1.45, 1.3, 1.15)
+# How much more room between blocks and lines a handout may take. Of the settings that keep the
+# handout to the pages the tightest takes, the one whose emptiest page is fullest is used (the
+# looser on a tie): no first page crammed while the second is half empty, no page left with a gap.
+AIR = (1.15, 1.3, 1.45, 1.6)
 
 
 def write_document(
@@ -527,34 +527,48 @@ def write_document(
     paper: tuple[float, float] = (210.0, 297.0),
     margin: float = 14.0,
 ) -> bytes:
-    """The handout as a PDF on ``paper`` (mm) with ``margin`` (mm) on every side, spaced as
-    loosely as its pages allow (``AIR``)."""
+    """The handout as a PDF on ``paper`` (mm) with ``margin`` (mm) on every side, its pages
+    balanced (``AIR``)."""
     _register_fonts()
-    tight, pages = _set(document, title, paper, margin, 1.0)
-    loose, more = _set(document, title, paper, margin, AIR[0])
-    if more == pages:  # (most handouts take the loosest)
-        return loose
-    least, more = _set(document, title, paper, margin, AIR[-1])
-    if more != pages:  # a full page (a one-page summary) takes no more: three settings tried, not five
-        return tight
-    for air in AIR[1:-1]:
-        loose, more = _set(document, title, paper, margin, air)
-        if more == pages:
-            return loose
-    return least
+    best, pages, white = _set(document, title, paper, margin, 1.0)
+    for air in AIR:
+        pdf, more, empty = _set(document, title, paper, margin, air)
+        if more != pages:  # (a full page, a one-page summary, takes no more: the first try says so)
+            break
+        if empty <= white + 1.0:
+            best, white = pdf, empty
+    return best
+
+
+class _Measured(SimpleDocTemplate):  # type: ignore[misc]
+    """A document that notes how far down each page its content reaches."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reach: dict[int, float] = {}
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - ReportLab's name
+        frame = getattr(self, "frame", None)
+        if frame is not None:  # (none once a page is finished)
+            self.reach[self.page] = min(self.reach.get(self.page, frame._y), frame._y)
+
+    def emptiest(self) -> float:
+        """The most white (points) any page leaves under its content."""
+        bottom = self.bottomMargin
+        return max((y - bottom for y in self.reach.values()), default=0.0)
 
 
 def _set(
     document: Document, title: str, paper: tuple[float, float], margin: float, air: float
-) -> tuple[bytes, int]:
-    """The PDF with every space times ``air``, and its pages."""
+) -> tuple[bytes, int, float]:
+    """The PDF with every space times ``air``, its pages and the most white a page leaves."""
     heading = title or document.title
     accent = colors.HexColor(document.meta.get("accent", "#1f4e79"))
     styles = _styles(accent, air)
     buf = io.BytesIO()
     page_w, page_h = paper[0] * PT, paper[1] * PT
     m = margin * PT
-    pdf = SimpleDocTemplate(
+    pdf = _Measured(
         buf,
         pagesize=(page_w, page_h),
         leftMargin=m,
@@ -573,4 +587,4 @@ def _set(
     story = _title_band(heading, document.subtitle, styles, avail, accent)
     story += _flowables(document.blocks, styles, avail, accent)
     pdf.build(story, canvasmaker=_page_numbers(heading, m))
-    return buf.getvalue(), int(pdf.page)
+    return buf.getvalue(), int(pdf.page), pdf.emptiest()

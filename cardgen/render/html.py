@@ -110,6 +110,21 @@ def _texts(document: Document, title: str) -> tuple[str, str]:
     return "".join(words), "".join(codes)
 
 
+SHORT_HEADER = 24  # characters: a header this short stays on one line (as in the PDF)
+
+
+def unbroken(text: str, header: bool) -> bool:
+    """Whether a table cell is set on one line: a code of hyphenated parts (``9-7-5-3-1``,
+    ``12-5``, ``A-Train``) and, in a header, any short text ("tiles each").
+
+    >>> unbroken("9-7-5-3-1", False), unbroken("never-descending", False), unbroken("how many", True)
+    (True, False, True)
+    """
+    if header and len(text) <= SHORT_HEADER:
+        return True
+    return " " not in text and "-" in text and any(c.isdigit() or c.isupper() for c in text)
+
+
 def write_html(
     document: Document,
     *,
@@ -129,6 +144,7 @@ def write_html(
         title=heading,
         svg=lambda figure: figures[id(figure)],
         lead_in=lambda p: plain(p.spans).rstrip().endswith(":"),
+        whole=unbroken,
         fonts=page_fonts(words, codes),
         stripe=colours["stripe"],
         pale=colours["pale"],
