@@ -270,12 +270,13 @@ def _fitted(text: str, width: float) -> str:
 
 def _gaps(table: Table) -> list[float]:
     """Each column's right padding (points): the cell's, and ``NUMBER_GAP`` more after a column
-    of numbers set flush right when a column set flush left follows it."""
+    of numbers set flush right when a column of words set flush left follows it."""
     right = set(table.numeric)
-    return [
-        CELL_PAD + (NUMBER_GAP if i in right and i + 1 < table.columns and i + 1 not in right else 0.0)
-        for i in range(table.columns)
-    ]
+
+    def words_after(i: int) -> bool:  # a column of words (not of one-letter codes: A 2 4 … J K) follows
+        return i + 1 < table.columns and i + 1 not in right and any(len(r[i + 1]) > 2 for r in table.rows)
+
+    return [CELL_PAD + (NUMBER_GAP if i in right and words_after(i) else 0.0) for i in range(table.columns)]
 
 
 def _natural_widths(table: Table, size: float) -> list[float]:
