@@ -161,7 +161,7 @@ def test_columns_are_set_in_two_columns_in_the_pdf_and_the_page(tmp_path):
     raw = html.read_text("utf-8")
     assert re.search(r"\.columns \{[^}]*column-count: 2", raw)
     root = lxml_html.parse(str(html)).getroot()
-    assert root.findall(".//div[@class='columns']") and root.findall(".//div[@class='beside']")
+    assert root.findall(".//div[@class='columns']") and root.xpath("//div[contains(concat(' ', @class, ' '), ' beside ')]")
 
 
 @pytest.mark.parametrize("game", ["got", "got2d", "supertrain", "amtrak", "train"])
