@@ -385,9 +385,14 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
     )
 
 
-def index_page(entries: Sequence[Entry], *, title: str = "cardgen: everything built") -> bytes:
+SET_TITLE = "Train games: your print-and-play set"
+INTRO = "Cards, tiles, placemats, score sheets and rules summaries"
+
+
+def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
     """The build's index: the items to print first (the test page) in a banner, then a card for
-    every other item: its picture, its name, what it holds and how to print it, its files."""
+    every other item: its picture, its name, what it holds and how to print it, its files. It
+    speaks to whoever prints the set: titled by the set, folders only as a small link each."""
     first = [e for e in entries if e.first]
     rest = [e for e in entries if not e.first]
     words = " ".join(
@@ -399,8 +404,9 @@ def index_page(entries: Sequence[Entry], *, title: str = "cardgen: everything bu
     return render_template(
         "index.html.j2",
         title=title,
+        intro=INTRO,
         entries=list(entries),
         first=first,
         rest=rest,
-        fonts=page_fonts(words + " PDF rules SVG Print first Start here", "".join(e.folder for e in entries)),
+        fonts=page_fonts(f"{words} {INTRO} PDF rules SVG Print first Start here folder", ""),
     )

@@ -161,7 +161,7 @@ def test_columns_are_set_in_two_columns_in_the_pdf_and_the_page(tmp_path):
     raw = html.read_text("utf-8")
     assert re.search(r"\.columns \{[^}]*column-count: 2", raw)
     root = lxml_html.parse(str(html)).getroot()
-    assert root.findall(".//div[@class='columns']") and root.findall(".//div[@class='beside']")
+    assert root.findall(".//div[@class='columns']") and root.xpath("//div[contains(concat(' ', @class, ' '), ' beside ')]")
 
 
 @pytest.mark.parametrize("game", ["got", "got2d", "supertrain", "amtrak", "train"])
@@ -212,3 +212,155 @@ def test_the_2d_pictograms_agree_with_their_legend(tmp_path):
     assert tinted["h-rotate"] > 0 and tinted["row-remove"] > 0
     legend = page_text(html)
     assert "dark cells are named by the card, tinted cells are where the player chooses" in legend
+
+
+# every handout a build writes, and the got packs with the optional rules that name most commands
+PLAYER_CASES = [
+    {"game": "train"},
+    {"game": "supertrain"},
+    {"game": "amtrak"},
+    {"game": "got2d"},
+    {"game": "got2d", "categories": "rs,num"},
+    *({"game": "got", **kw} for kw in OPTIONS),
+]
+
+
+@pytest.mark.parametrize("kw", PLAYER_CASES, ids=lambda kw: "-".join(str(v) for v in kw.values()))
+def test_the_rules_a_player_reads_speak_the_players_language(tmp_path, kw):
+    """Review #23, item 1: no program, no command line, no factory in the rules; the gaps the
+    original rules leave are written down, in a box headed "Rulings" that says what they are;
+    commands only in one small line at the foot, for whoever prints."""
+    html, pdf = written(tmp_path, **kw)
+    root = lxml_html.parse(str(html)).getroot()
+    for node in root.xpath("//footer | //p[@class='small-print'] | //style"):
+        node.drop_tree()
+    rules = norm(root.text_content())
+    for word in ("cardgen", "factory", "simulations", "source's", "seed's", "--"):
+        assert word not in rules, word
+    box = root.xpath("//aside[contains(@class, 'decision')]")
+    assert len(box) == 1 and norm(box[0].find("h4").text_content()).startswith(
+        "Rulings These settle what the original rules leave open."
+    )
+    assert len(box[0].findall(".//li")) >= 3
+    small = lxml_html.parse(str(html)).getroot().xpath("//p[@class='small-print']")
+    assert len(small) <= 1
+    with pdfplumber.open(pdf) as p:
+        pages = [norm(page.extract_text() or "") for page in p.pages]
+    assert any("Rulings These settle what the original rules leave open." in t for t in pages)
+    before = " ".join(pages).split("For printing:")[0]  # in the PDF too: a command only on the foot's line
+    assert "cardgen" not in before and "--" not in before
+
+
+def _pairs(page, first: str, then: str):  # type: ignore[no-untyped-def]
+    """Each word ``first`` and the word after it on its line, where that word is ``then``."""
+    words = page.extract_words()
+    out = []
+    for w in words:
+        if w["text"] != first:
+            continue
+        line = sorted((v for v in words if abs(v["top"] - w["top"]) < 1.5 and v["x0"] > w["x1"]), key=lambda v: v["x0"])
+        if line and line[0]["text"] == then:
+            out.append((w, line[0]))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "page", "number", "after"),
+    [("supertrain", 0, "13", "the"), ("train", 0, "3", "8,"), ("got2d", 1, "9", "specific")],
+)
+def test_a_number_set_flush_right_stands_clear_of_the_next_column(tmp_path, game, page, number, after):
+    """Review #23, item 11: "13 the Red Train", "3 8, 8, 8, 7", "9 specific" read as one phrase."""
+    _, pdf = written(tmp_path, game=game)
+    with pdfplumber.open(pdf) as p:
+        pairs = _pairs(p.pages[page], number, after)
+    assert pairs
+    for left, right in pairs:
+        assert right["x0"] - left["x1"] >= 8.0  # points: a clear gutter, not a word space
+
+
+@pytest.mark.parametrize(
+    ("game", "header", "beside"),
+    [("supertrain", "how many", "kind"), ("supertrain", "tiles each", "bone"), ("amtrak", "Full-Staff train", "bonus")],
+)
+def test_a_short_table_header_stays_on_one_line(tmp_path, game, header, beside):
+    """Review #23, item 11: "Full-Staff / train", "how / many" wrapped with room to spare."""
+    _, pdf = written(tmp_path, game=game)
+    first, last = header.split()[0], header.split()[-1]
+    with pdfplumber.open(pdf) as p:
+        words = p.pages[0].extract_words()
+    rows = {round(w["top"]) for w in words if w["text"] == beside}  # the header row: its neighbour's line
+    heads = [w for w in words if w["text"] == first and round(w["top"]) in rows]
+    assert heads and all(
+        any(w["text"] == last and abs(w["top"] - h["top"]) < 1.0 and w["x0"] > h["x1"] for w in words) for h in heads
+    ), header
+
+
+def _boxes(svg: Path, role: str) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of every rect of class ``role``, its groups' translations applied."""
+    out = []
+
+    def walk(node, dx: float, dy: float) -> None:  # type: ignore[no-untyped-def]
+        m = re.match(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)", node.get("transform", ""))
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        if node.tag == f"{SVG}rect" and node.get("class") == role:
+            x, y = dx + float(node.get("x")), dy + float(node.get("y"))
+            out.append((x, y, x + float(node.get("width")), y + float(node.get("height"))))
+        for child in node:
+            walk(child, dx, dy)
+
+    walk(etree.parse(str(svg)).getroot(), 0.0, 0.0)
+    return out
+
+
+def test_the_piles_of_every_round_stand_clear_of_the_central_area(tmp_path):
+    """Review #23, item 11: in Round 2 the piles overlapped the "central" box."""
+    html, _ = written(tmp_path, game="train")
+    svg = html.parent / "figure-1.svg"  # the first figure: the piles of each round
+    areas = _boxes(svg, "central")
+    piles = _boxes(svg, "pile") + _boxes(svg, "pile-edge")
+    assert len(areas) == 4 and len(piles) == 4 * 10
+    for left, top, right, bottom in piles:
+        area = min(areas, key=lambda a: abs((a[0] + a[2]) / 2 - (left + right) / 2))
+        apart = max(left - area[2], area[0] - right, top - area[3], area[1] - bottom)
+        assert apart >= 1.9, (left, top, area)
+
+
+def test_the_tile_diagrams_draw_the_tiles_red_train_not_the_word(tmp_path):
+    """Review #23, item 11: "Train" crammed against the divider; the tiles' own locomotive instead."""
+    from cardgen.layout.tile import TRAIN_PARTS
+
+    html, _ = written(tmp_path, game="supertrain")
+    root = etree.parse(str(html), etree.HTMLParser()).getroot()
+    figure = next(f for f in root.iter("figure") if f.get("class") == "laying")
+    ends = [t.text for t in figure.iter("text") if t.get("class") == "tile-end"]
+    assert ends and "Train" not in ends and "A" in ends
+    trains = [g for g in figure.iter("g") if g.get("class") == "tile-train"]
+    assert len(trains) == 3  # 3-Train twice, A-Train once: each Red Train end a locomotive
+    for g in trains:
+        assert sum(1 for s in g if s.get("class") == "loco") == sum(TRAIN_PARTS.values())
+
+
+@pytest.mark.parametrize("game", ["train", "supertrain"])
+def test_the_second_page_is_not_left_half_empty(tmp_path, game):
+    """Review #23, item 11: page 1 crammed while page 2 was half empty: the spaces open up until
+    the summary's second page is filled past its middle, the pages as many as before."""
+    _, pdf = written(tmp_path, game=game)
+    with pdfplumber.open(pdf) as p:
+        second = p.pages[1]
+        body = [c for c in second.chars if c["text"] in ("page", "Train", "SuperTrain") or c["bottom"] < second.height - 60]
+        assert len(p.pages) == (3 if game == "train" else 2)
+        assert max(c["bottom"] for c in body) > 0.62 * second.height
+
+
+def test_the_web_page_keeps_codes_and_short_headers_on_one_line(tmp_path):
+    """Review #23, item 12: "9-7-5-/3-1" broke like arithmetic."""
+    html, _ = written(tmp_path, game="got", pattern="one")
+    root = lxml_html.parse(str(html)).getroot()
+    heads = {norm(th.text_content()): th.get("class") or "" for th in root.iter("th")}
+    assert "nw" in heads["9-7-5-3-1"].split() and "nw" in heads["cards"].split()
+    raw = html.read_text("utf-8")
+    assert ".nw { white-space: nowrap; }" in raw and "code { white-space: nowrap; }" in raw
+    # the sample cards: above their text on a screen, 135 mm across (beside it a card was 70 px)
+    assert root.xpath("//div[contains(@class, 'beside-cards')]//figure[@class='cards']//svg")
+    assert ".beside-cards .side figure .art { width: 135mm !important; }" in raw

@@ -79,7 +79,7 @@ STATED: dict[str, list[tuple[str, str]]] = {
         ("all", "you win, not they"),
         ("all", "the mover wins if theirs is among them, else the first player after the mover: there are no ties"),
     ],
-    "max_turns": [("all", f"cardgen's simulations stop it at {DEFAULT_MAX_TURNS:,} turns, unfinished")],
+    "max_turns": [("all", f"played by computer, a game stops unfinished at {DEFAULT_MAX_TURNS:,} turns")],
     "apply='own'": [
         ("all", "apply its ability to your own"),
         ("all", "A table may agree that it acts on any one player's"),
@@ -231,7 +231,7 @@ def test_the_figures_are_printed_in_plain_words_marked_as_simulated(tmp_path):
     assert Path(result.folder).name == "handout-got-pattern-one-census-7-sim-40"  # type: ignore[attr-defined]
     for text in (page, pdf):
         assert "How long, how fair: simulated" in text
-        assert "Simulated by cardgen's good bot in every seat, 40 games of this pack for each number of players, " \
+        assert "Simulated by a computer player, the good bot, in every seat, 40 games of this pack for each number of players, " \
             "from seed 1" in text  # fmt: skip
         for row in figures.rows:
             sentence = norm(words(row))
@@ -241,7 +241,7 @@ def test_the_figures_are_printed_in_plain_words_marked_as_simulated(tmp_path):
         assert norm(f"{figures.command(4)} plays the same games") in text
     # a handout without --simulate has no figures
     plain, _, _ = written(tmp_path / "plain", game="got", pattern="one")
-    assert "simulated" not in plain.lower() or "cardgen's simulations" in plain
+    assert "simulated" not in plain.lower()
     assert "How long, how fair" not in plain
 
 

@@ -166,9 +166,9 @@ def test_the_2d_number_category(folders, capsys) -> None:  # type: ignore[no-unt
 
 def test_the_handout_explains_what_the_pack_prints(folders) -> None:  # type: ignore[no-untyped-def]
     text = " ".join(lxml_html.parse(str(folders["small"] / "rules.html")).getroot().text_content().split())
-    assert "cardgen's own" in text and "§" not in text and "may not be chosen" in text
+    assert "an addition to the original rules" in text and "§" not in text and "may not be chosen" in text
     assert "This table plays never-descending" in text and "2 packs" in text
-    assert "cardgen's proposal" in text and "3 wild cards" in text
+    assert "a proposal: the original list is lost" in text and "3 wild cards" in text
     assert "any number some card of this pack carries" in text
     # §7's examples judged for this table: with two packs and never-descending, 1-2-3-4-4-6-7 wins
     assert "`1-2-3-4-4-6-7` wins" not in text and "1-2-3-4-4-6-7 wins" in text
@@ -324,8 +324,12 @@ def test_the_handout_pdf_keeps_its_summary_to_two_pages(tmp_path, paper) -> None
             for h in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height)))
         ]
         text = " ".join(" ".join((h.extract_text() or "").split()) for h in halves)
-    assert "cardgen's own" in text and "§" not in text and "cardgen's proposal" in text and "7 tokens" in text
-    assert "--pack-size 99 --packs 2 --win never-descending" in text
+        last = " ".join((pdf.pages[-1].extract_text() or "").split())
+    assert "an addition to the original rules" in text and "§" not in text and "7 tokens" in text
+    assert "Points (a proposal: the original list is lost)" in text
+    # the rules a player reads name no command: only the foot's line for whoever prints does
+    rules = text.rpartition("For printing:")[0]
+    assert "cardgen" not in rules and "--" not in rules and "cardgen tokens --players P (tokens)" in last
 
 
 def test_every_single_card_alteration_of_a_2d_pack_with_numbers_is_named(folders, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,6 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 
 from cardgen.layout.shapes import (
-    CAP_HEIGHT,
     Drawing,
     Group,
     Line,
@@ -27,6 +26,10 @@ from cardgen.layout.shapes import (
     text_width,
     walk,
 )
+from cardgen.layout.tile import EDGE as TILE_EDGE
+from cardgen.layout.tile import FACE as TILE_FACE
+from cardgen.layout.tile import TRAIN_RED, red_train
+from cardgen.rules.supertrain import TRAIN
 
 INK = "#1a1a1a"
 GREY = "#777777"
@@ -73,12 +76,11 @@ def card(
     w, h = size
     shapes: list[Shape] = [Rect(0, 0, w, h, fill=PAPER, stroke=edge, stroke_width=0.35, radius=1.0, role="card")]
     if corner:
-        small = fit_size(rank, 3.0, corner - 1.2)
-        shapes.append(
-            Text(0.6 + (corner - 1.2) / 2, 1.0 + CAP_HEIGHT * small, rank, small, bold=True, fill=ink, role="rank")
-        )
+        small = fit_size(rank, 3.0, corner - 1.2, family="sans")
+        top = 1.0 + cap_height("sans") * small
+        shapes.append(Text(0.6 + (corner - 1.2) / 2, top, rank, small, bold=True, fill=ink, role="rank", family="sans"))
     if centre:
-        big = fit_size(rank, h * 0.42, w * 0.8) * (0.8 if corner else 1.0)
+        big = fit_size(rank, h * 0.42, w * 0.8, family="sans") * (0.8 if corner else 1.0)
         shapes.append(
             _centred(
                 w / 2 + (corner / 3 if corner else 0),
@@ -88,6 +90,7 @@ def card(
                 bold=True,
                 fill=ink,
                 role="rank",
+                family="sans",
             )
         )
     return Group(tuple(shapes), dx=x, dy=y, role="card")
@@ -103,7 +106,9 @@ def pile(x: float, y: float, label: str = "", *, size: tuple[float, float] = CHI
         Rect(1.2, 1.2, w - 2.4, h - 2.4, fill=None, stroke="#8fb0d0", stroke_width=0.25, radius=0.6, role="pile-edge"),
     ]
     if label:
-        shapes.append(_centred(w / 2, h / 2, label, min(3.2, w * 0.36), bold=True, fill=PAPER, role="pile-count"))
+        shapes.append(
+            _centred(w / 2, h / 2, label, min(3.2, w * 0.36), bold=True, fill=PAPER, role="pile-count", family="sans")
+        )
     return Group(tuple(shapes), dx=x, dy=y, role="pile")
 
 
@@ -126,31 +131,39 @@ def round_setups(
 
     ``pile_counts`` (cards in each pile, per round) prints a count on each pile.
     """
-    panel_w, panel_h, gap = 46.0, 54.0, 3.0
+    panel_w, panel_h, gap = 46.0, 58.0, 3.0
     rounds = sorted(piles_by_round)
     width = len(rounds) * panel_w + (len(rounds) - 1) * gap
     shapes: list[Shape] = []
     for i, rnd in enumerate(rounds):
         x0 = i * (panel_w + gap)
-        cx, cy = x0 + panel_w / 2, 21.0
+        cx, cy = x0 + panel_w / 2, 24.0
         area: list[Shape] = [
             Rect(x0, 0, panel_w, panel_h, fill="#fbfbf8", stroke="#cccccc", stroke_width=0.25, radius=2, role="panel"),
-            Rect(cx - 9, cy - 6.5, 18, 13, fill=TABLE, stroke=TABLE_EDGE, stroke_width=0.35, radius=2, role="central"),
+            Rect(
+                cx - CENTRAL[0] / 2,
+                cy - CENTRAL[1] / 2,
+                *CENTRAL,
+                fill=TABLE,
+                stroke=TABLE_EDGE,
+                stroke_width=0.35,
+                radius=2,
+                role="central",
+            ),
             _centred(cx, cy, "central", 2.4, fill=TABLE_EDGE, role="central-label", family="sans"),
         ]
         n = piles_by_round[rnd]
         counts = list(pile_counts[rnd]) if pile_counts else []
         for k in range(n):
-            angle = math.radians(-90 + 360 * k / n)
-            px, py = cx + 17.0 * math.cos(angle), cy + 14.0 * math.sin(angle)
+            px, py = _pile_place(cx, cy, math.radians(-90 + 360 * k / n))
             label = str(counts[k]) if k < len(counts) else ""
             area.append(pile(px - CHIP[0] / 2, py - CHIP[1] / 2, label))
         closed = closed_by_round[rnd]
         area += [
-            Text(cx, 48.0, f"Round {rnd}", 3.4, bold=True, fill=INK, role="round-label", family="sans"),
+            Text(cx, 52.2, f"Round {rnd}", 3.4, bold=True, fill=INK, role="round-label", family="sans"),
             Text(
                 cx,
-                52.0,
+                56.0,
                 f"{n} pile{'s' if n != 1 else ''}, {closed} may close",
                 2.5,
                 fill=GREY,
@@ -160,6 +173,29 @@ def round_setups(
         ]
         shapes.append(Group(tuple(area), role=f"round-{rnd}"))
     return _padded(width, panel_h, tuple(shapes), title="Train: the piles in each round")
+
+
+CENTRAL = (18.0, 13.0)  # the central area, mm
+CLEAR = 2.0  # mm: at least this between a pile (its offset cards included) and the central area
+
+
+def _pile_place(cx: float, cy: float, angle: float) -> tuple[float, float]:
+    """Where a pile's middle goes, at ``angle`` round the central area centred on (cx, cy): on
+    an ellipse 17 × 14 mm, pushed out along the same line until the whole pile stands at least
+    ``CLEAR`` off the area (three piles put two at 30° below the level, where the ellipse alone
+    laid them against its corners)."""
+    w, h = CHIP
+    half_w, half_h = CENTRAL[0] / 2, CENTRAL[1] / 2
+    scale = 1.0
+    while True:
+        px, py = cx + 17.0 * scale * math.cos(angle), cy + 14.0 * scale * math.sin(angle)
+        left, top = px - w / 2, py - h / 2
+        right, bottom = left + w + 1.0, top + h + 1.0  # (the pile's cards are offset 1 mm)
+        apart_x = max(left - (cx + half_w), (cx - half_w) - right)
+        apart_y = max(top - (cy + half_h), (cy - half_h) - bottom)
+        if max(apart_x, apart_y) >= CLEAR:
+            return px, py
+        scale += 0.02
 
 
 def card_sequence(ranks: Sequence[str], *, first_note: str = "", last_note: str = "") -> Drawing:
@@ -266,15 +302,30 @@ def number_grid(grid: Sequence[Sequence[int]], rows: str, cols: str, cell: float
         )
     for c, name in enumerate(cols):
         shapes.append(
-            Text(pad + c * cell + cell / 2, top - pad * 0.3, name, letter, bold=True, fill=GREY, role="col-letter")
+            Text(
+                pad + c * cell + cell / 2,
+                top - pad * 0.3,
+                name,
+                letter,
+                bold=True,
+                fill=GREY,
+                role="col-letter",
+                family="sans",
+            )
         )
     for r, name in enumerate(rows):
         y = top + r * cell
-        shapes.append(_centred(pad * 0.45, y + cell / 2, name, letter, bold=True, fill=GREY, role="row-letter"))
+        shapes.append(
+            _centred(pad * 0.45, y + cell / 2, name, letter, bold=True, fill=GREY, role="row-letter", family="sans")
+        )
         for c, value in enumerate(grid[r]):
             x = pad + c * cell
             shapes.append(Rect(x, y, cell, cell, fill=PAPER, stroke=INK, stroke_width=cell * 0.03, role="cell"))
-            shapes.append(_centred(x + cell / 2, y + cell / 2, str(value), number, bold=True, fill=INK, role="number"))
+            shapes.append(
+                _centred(
+                    x + cell / 2, y + cell / 2, str(value), number, bold=True, fill=INK, role="number", family="sans"
+                )
+            )
     return _padded(pad + len(cols) * cell + 1, top + len(rows) * cell + 1, tuple(shapes), title=title)
 
 
@@ -308,17 +359,22 @@ def track_and_car(track: Sequence[tuple[str, str]], car: tuple[str, str]) -> Dra
 # --- SuperTrain -------------------------------------------------------------------------------
 
 
-def domino(x: float, y: float, ends: tuple[str, str], *, half: float = 9.0, edge: str = INK) -> Group:
-    """A tile lying sideways: two square halves, each end's text (a Train end in red)."""
+def domino(x: float, y: float, ends: tuple[str, str], *, half: float = 9.0, edge: str = TILE_EDGE) -> Group:
+    """A tile lying sideways, as the printed tiles look: an ivory body, two square halves split
+    by the centre line; a number end its figure, a letter end the letter in the Red Train's red,
+    a Red Train end the tiles' own locomotive (``layout.tile.red_train``), not a word."""
     shapes: list[Shape] = [
-        Rect(0, 0, 2 * half, half, fill=PAPER, stroke=edge, stroke_width=0.4, radius=1.2, role="tile"),
-        Line(half, 1.2, half, half - 1.2, stroke=GREY, stroke_width=0.3, role="tile-split"),
+        Rect(0, 0, 2 * half, half, fill=TILE_FACE, stroke=edge, stroke_width=0.4, radius=1.2, role="tile"),
+        Line(half, 1.0, half, half - 1.0, stroke=edge, stroke_width=0.35, role="tile-split"),
     ]
     for i, end in enumerate(ends):
-        wild = not end.isdigit()
-        size = fit_size(end, half * 0.42, half * 0.86)
-        fill = HIGHLIGHT if wild else INK
-        shapes.append(_centred(half * i + half / 2, half / 2, end, size, bold=True, fill=fill, role="tile-end"))
+        cx = half * i + half / 2
+        if end == TRAIN:  # (its silhouette is 0.62 of its width tall: centred in the half, clear of the line)
+            shapes.append(Group(tuple(red_train(cx, half / 2, half * 0.74)), role="tile-train"))
+            continue
+        size = fit_size(end, half * 0.46, half * 0.7, family="sans")
+        fill = TRAIN_RED if not end.isdigit() else INK
+        shapes.append(_centred(cx, half / 2, end, size, bold=True, fill=fill, role="tile-end", family="sans"))
     return Group(tuple(shapes), dx=x, dy=y, role="tile")
 
 

@@ -170,16 +170,43 @@ class Figure:
 
 @dataclass(frozen=True)
 class Note:
-    """A boxed aside: ``tone`` "note" for a tip, "decision" for a gap in the rules we filled."""
+    """A boxed aside: ``tone`` "note" for a tip, "decision" for a gap in the rules we filled;
+    ``lead`` a line under the title that says what the items are."""
 
     kind: ClassVar[str] = "note"
     title: str
     items: tuple[Rich, ...]
     tone: Literal["note", "decision"] = "note"
+    lead: str = ""
 
     @classmethod
-    def of(cls, title: str, items: Iterable[str | Rich], tone: Literal["note", "decision"] = "note") -> Note:
-        return cls(title, tuple(_rich(i) for i in items), tone)
+    def of(
+        cls, title: str, items: Iterable[str | Rich], tone: Literal["note", "decision"] = "note", lead: str = ""
+    ) -> Note:
+        return cls(title, tuple(_rich(i) for i in items), tone, lead)
+
+
+RULINGS = "Rulings"
+RULINGS_LEAD = "These settle what the original rules leave open."
+
+
+def rulings(items: Iterable[str | Rich]) -> Note:
+    """The box of rulings every handout carries: each gap the original rules leave, and how this
+    set fills it, in the players' words (the rules engines play by the same)."""
+    return Note.of(RULINGS, items, tone="decision", lead=RULINGS_LEAD)
+
+
+@dataclass(frozen=True)
+class SmallPrint:
+    """One short line at the foot, for whoever prints the set (the commands that print what the
+    rules mention: a placemat, tokens): set small and grey, apart from the rules a player reads."""
+
+    kind: ClassVar[str] = "smallprint"
+    spans: Rich
+
+    @classmethod
+    def of(cls, text: str | Rich) -> SmallPrint:
+        return cls(_rich(text))
 
 
 @dataclass(frozen=True)
@@ -219,7 +246,7 @@ class PageBreak:
     label: str = ""
 
 
-Block = Union[Heading, Paragraph, Steps, Bullets, Table, Figure, Note, Columns, Beside, PageBreak]
+Block = Union[Heading, Paragraph, Steps, Bullets, Table, Figure, Note, SmallPrint, Columns, Beside, PageBreak]
 
 
 def flat(blocks: Iterable[Block]) -> Iterator[Block]:

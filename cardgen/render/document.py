@@ -43,6 +43,7 @@ from cardgen.layout.document import (
     PageBreak,
     Paragraph,
     Rich,
+    SmallPrint,
     Steps,
     Table,
     plain,
@@ -61,7 +62,11 @@ GREY = colors.HexColor("#5a5a5a")
 RULE = colors.HexColor("#c8c8c8")
 WHITE = colors.white
 FOOTER = 6.0  # mm between the text and the bottom margin, where "page i of n" goes
-CELL_PAD = 2.6  # points, left and right of a table cell's text
+CELL_PAD = 3.2  # points, left and right of a table cell's text
+# points more after a column of numbers set flush right when text set flush left follows: "3" and
+# "8, 8, 8, 7" never read as one phrase ("3 8, 8, 8, 7")
+NUMBER_GAP = 7.0
+SHORT_HEADER = 24  # characters: a header this short stays on one line ("how many", "Full-Staff train")
 GUTTER = 5.0  # mm between two columns
 MONO_SCALE = 0.92  # DejaVu Sans Mono's capitals are taller than Atkinson's: this evens them
 
@@ -96,18 +101,27 @@ def _lighter(colour: colors.Color, amount: float) -> colors.Color:
     return colors.Color(r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount)
 
 
-def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
+def _styles(accent: colors.Color, air: float = 1.0) -> dict[str, ParagraphStyle]:
+    """The handout's styles, every space between blocks and lines times ``air`` (1: the tightest
+    setting; ``write_document`` gives a page more when it has room), the type sizes never."""
+
+    def space(points: float) -> float:
+        return round(points * air, 2)
+
     body = ParagraphStyle(
         "body",
         fontName=SANS,
         bulletFontName=SANS_BOLD,
         fontSize=BODY_PT,
-        leading=round(BODY_PT * 1.32, 2),
+        leading=round(BODY_PT * (1.32 + 0.15 * (air - 1)), 2),
         textColor=INK,
-        spaceAfter=3,
+        spaceAfter=space(3),
     )
     cell = ParagraphStyle("cell", body, leading=round(BODY_PT * 1.2, 2), spaceAfter=0)
     return {
+        # not a text's: the room after a table or a note, after a list, and in a table's cells
+        "gap": ParagraphStyle("gap", spaceBefore=space(2), spaceAfter=space(6)),
+        "pad": ParagraphStyle("pad", spaceBefore=space(1.6), spaceAfter=space(2.4)),
         "body": body,
         "title": ParagraphStyle(
             "title", body, fontName=SANS_BOLD, fontSize=TITLE_PT, leading=TITLE_PT * 1.15, textColor=WHITE
@@ -120,8 +134,8 @@ def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
             fontSize=HEAD_PT,
             leading=HEAD_PT * 1.2,
             textColor=accent,
-            spaceBefore=7,
-            spaceAfter=2.5,
+            spaceBefore=space(7),
+            spaceAfter=space(2.5),
             keepWithNext=1,
         ),
         "h3": ParagraphStyle(
@@ -130,11 +144,11 @@ def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
             fontName=SANS_BOLD,
             fontSize=LEAD_PT,
             leading=LEAD_PT * 1.2,
-            spaceBefore=4,
-            spaceAfter=1.5,
+            spaceBefore=space(4),
+            spaceAfter=space(1.5),
             keepWithNext=1,
         ),
-        "item": ParagraphStyle("item", body, leftIndent=12, bulletIndent=1, spaceAfter=1.8, bulletColor=accent),
+        "item": ParagraphStyle("item", body, leftIndent=12, bulletIndent=1, spaceAfter=space(1.8), bulletColor=accent),
         "cell": cell,
         "number": ParagraphStyle("number", cell, alignment=TA_RIGHT),
         "mono": ParagraphStyle(
@@ -149,12 +163,15 @@ def _styles(accent: colors.Color) -> dict[str, ParagraphStyle]:
             leading=NOTE_PT * 1.3,
             textColor=GREY,
             alignment=TA_CENTER,
-            spaceBefore=1.5,
-            spaceAfter=6,
+            spaceBefore=space(1.5),
+            spaceAfter=space(6),
         ),
         "tcaption": ParagraphStyle("tcaption", body, fontName=SANS_BOLD, spaceBefore=2, spaceAfter=2, keepWithNext=1),
         "note-title": ParagraphStyle(
             "note-title", body, fontName=SANS_BOLD, fontSize=LEAD_PT, leading=LEAD_PT * 1.2, spaceAfter=2
+        ),
+        "small": ParagraphStyle(
+            "small", body, fontSize=NOTE_PT, leading=round(NOTE_PT * 1.3, 2), textColor=GREY, spaceBefore=2
         ),
     }
 
@@ -176,12 +193,12 @@ def _runs(text: str) -> str:
     return "".join(out)
 
 
-def _markup(spans: Rich) -> str:
-    """ReportLab paragraph markup for our spans: every text escaped, codes in mono."""
+def _markup(spans: Rich, size: float = BODY_PT) -> str:
+    """ReportLab paragraph markup for our spans (set at ``size`` points): every text escaped, codes in mono."""
     out = []
     for s in spans:
         if s.style == "code":
-            out.append(f'<font face="{MONO}" size="{BODY_PT * MONO_SCALE:.2f}">{escape(s.text)}</font>')
+            out.append(f'<font face="{MONO}" size="{size * MONO_SCALE:.2f}">{escape(s.text)}</font>')
         elif s.style == "bold":
             out.append(f"<b>{_runs(s.text)}</b>")
         else:
@@ -251,36 +268,61 @@ def _fitted(text: str, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def _gaps(table: Table) -> list[float]:
+    """Each column's right padding (points): the cell's, and ``NUMBER_GAP`` more after a column
+    of numbers set flush right when a column of words set flush left follows it."""
+    right = set(table.numeric)
+
+    def words_after(i: int) -> bool:  # a column of words (not of one-letter codes: A 2 4 … J K) follows
+        return i + 1 < table.columns and i + 1 not in right and any(len(r[i + 1]) > 2 for r in table.rows)
+
+    return [CELL_PAD + (NUMBER_GAP if i in right and words_after(i) else 0.0) for i in range(table.columns)]
+
+
 def _natural_widths(table: Table, size: float) -> list[float]:
     """Each column's width with no line broken (points)."""
     widths = []
-    for i, head in enumerate(table.header):
+    for i, (head, gap) in enumerate(zip(table.header, _gaps(table))):
         font = MONO_BOLD if i in table.mono else SANS
         cells = [(head, SANS_BOLD)] + [(row[i], font) for row in table.rows]
         widths.append(
             max(pdfmetrics.stringWidth(text, f, size * (MONO_SCALE if f == MONO_BOLD else 1)) for text, f in cells)
-            + 2 * CELL_PAD
+            + CELL_PAD
+            + gap
             + 0.5
         )
     return widths
 
 
-def _no_split_words(table: Table, widths: list[float], size: float) -> list[float]:
-    """``widths`` widened where a column is narrower than its longest word (ReportLab would cut
-    the word: "Substitut/e"), the room taken from the columns that have some to spare."""
+def _least_widths(table: Table, size: float, *, headers: bool) -> list[float]:
+    """Each column's narrowest width (points): its longest word (ReportLab would cut a word:
+    "Substitut/e") and, with ``headers``, a short header whole ("how many" on one line)."""
     least = []
-    for i, head in enumerate(table.header):
+    for i, (head, gap) in enumerate(zip(table.header, _gaps(table))):
         font = MONO_BOLD if i in table.mono else SANS
         words = [(w, SANS_BOLD) for w in head.split()] + [(w, font) for row in table.rows for w in row[i].split()]
+        if headers and len(head) <= SHORT_HEADER:
+            words.append((head, SANS_BOLD))
         scale = MONO_SCALE if font == MONO_BOLD else 1
         least.append(
-            max((pdfmetrics.stringWidth(w, f, size * scale) for w, f in words), default=0) + 2 * CELL_PAD + 0.5
+            max((pdfmetrics.stringWidth(w, f, size * scale) for w, f in words), default=0) + CELL_PAD + gap + 0.5
         )
-    short = sum(max(0.0, m - w) for m, w in zip(least, widths))
-    spare = sum(max(0.0, w - m) for m, w in zip(least, widths))
-    if not short or spare < short:
-        return widths
-    return [m if w < m else w - (w - m) * short / spare for m, w in zip(least, widths)]
+    return least
+
+
+def _no_split_words(table: Table, widths: list[float], size: float) -> list[float]:
+    """``widths`` widened where a column is narrower than its longest word or its short header,
+    the room taken from the columns that have some to spare (if the room is not there for the
+    headers, for the words alone)."""
+    for headers in (True, False):
+        least = _least_widths(table, size, headers=headers)
+        short = sum(max(0.0, m - w) for m, w in zip(least, widths))
+        spare = sum(max(0.0, w - m) for m, w in zip(least, widths))
+        if not short:
+            return widths
+        if spare >= short:
+            return [m if w < m else w - (w - m) * short / spare for m, w in zip(least, widths)]
+    return widths
 
 
 def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> list[Flowable]:
@@ -316,9 +358,9 @@ def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent
         ("BACKGROUND", (0, 0), (-1, 0), accent),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
-        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.4),
+        *(("RIGHTPADDING", (i, 0), (i, -1), gap) for i, gap in enumerate(_gaps(table))),
+        ("TOPPADDING", (0, 0), (-1, -1), styles["pad"].spaceBefore),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), styles["pad"].spaceAfter),
         # white rules between the cells: invisible on white rows, a gutter on the striped ones
         ("GRID", (0, 0), (-1, -1), 0.8, WHITE),
         ("LINEBELOW", (0, -1), (-1, -1), 0.8, accent),
@@ -328,7 +370,7 @@ def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent
     out: list[Flowable] = []
     if table.caption:
         out.append(RLParagraph(_runs(table.caption), styles["tcaption"]))
-    out += [rl, Spacer(1, 6)]
+    out += [rl, Spacer(1, styles["gap"].spaceAfter)]
     return out
 
 
@@ -336,7 +378,11 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
     decision = note.tone == "decision"
     edge = colors.HexColor("#a07a12" if decision else "#1f4e79")
     fill = colors.HexColor("#fbf5e2" if decision else "#f1f5fa")
-    rows = [[RLParagraph(_runs(note.title), styles["note-title"])]]
+    title = _runs(note.title)
+    if note.lead:  # on the title's line, in the body's type: what the items are
+        grey = GREY.hexval().replace("0x", "#")
+        title += f'<font name="{SANS}" size="{BODY_PT}" color="{grey}">\xa0\xa0{_runs(note.lead)}</font>'
+    rows = [[RLParagraph(title, styles["note-title"])]]
     many = len(note.items) > 1
     for item in note.items:
         rows.append(
@@ -358,7 +404,7 @@ def _note(note: Note, styles: dict[str, ParagraphStyle], avail: float) -> list[F
             ]
         )
     )
-    return [box, Spacer(1, 6)]
+    return [box, Spacer(1, styles["gap"].spaceAfter)]
 
 
 def _kept(flowables: Sequence[Flowable]) -> list[Flowable]:
@@ -393,7 +439,7 @@ def _flowables(
                 para = RLParagraph(_markup(item), styles["item"], bulletText=f"{i}" if numbered else "•")
                 para.keepWithNext = 1  # a list stays in one piece: in one column, on one page
                 out.append(para)
-            out.append(Spacer(1, 2))
+            out.append(Spacer(1, styles["gap"].spaceBefore))
         elif isinstance(block, Table):
             out += _table(block, styles, avail, accent)
         elif isinstance(block, Figure):
@@ -402,6 +448,8 @@ def _flowables(
             out += [art, RLParagraph(_runs(block.caption), styles["caption"])]
         elif isinstance(block, Note):
             out += _note(block, styles, avail)
+        elif isinstance(block, SmallPrint):
+            out.append(RLParagraph(_markup(block.spans, NOTE_PT), styles["small"]))
         elif isinstance(block, Columns):
             out.append(_columns(block, styles, avail, accent))
         elif isinstance(block, Beside):
@@ -467,6 +515,12 @@ def _title_band(
     return [band, Spacer(1, 4)]
 
 
+# How much more room between blocks and lines a handout may take. Of the settings that keep the
+# handout to the pages the tightest takes, the one whose emptiest page is fullest is used (the
+# looser on a tie): no first page crammed while the second is half empty, no page left with a gap.
+AIR = (1.15, 1.3, 1.45, 1.6)
+
+
 def write_document(
     document: Document,
     *,
@@ -474,15 +528,48 @@ def write_document(
     paper: tuple[float, float] = (210.0, 297.0),
     margin: float = 14.0,
 ) -> bytes:
-    """The handout as a PDF on ``paper`` (mm) with ``margin`` (mm) on every side."""
+    """The handout as a PDF on ``paper`` (mm) with ``margin`` (mm) on every side, its pages
+    balanced (``AIR``)."""
     _register_fonts()
+    best, pages, white = _set(document, title, paper, margin, 1.0)
+    for air in AIR:
+        pdf, more, empty = _set(document, title, paper, margin, air)
+        if more != pages:  # (a full page, a one-page summary, takes no more: the first try says so)
+            break
+        if empty <= white + 1.0:
+            best, white = pdf, empty
+    return best
+
+
+class _Measured(SimpleDocTemplate):  # type: ignore[misc]
+    """A document that notes how far down each page its content reaches."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reach: dict[int, float] = {}
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - ReportLab's name
+        frame = getattr(self, "frame", None)
+        if frame is not None:  # (none once a page is finished)
+            self.reach[self.page] = min(self.reach.get(self.page, frame._y), frame._y)
+
+    def emptiest(self) -> float:
+        """The most white (points) any page leaves under its content."""
+        bottom = self.bottomMargin
+        return max((y - bottom for y in self.reach.values()), default=0.0)
+
+
+def _set(
+    document: Document, title: str, paper: tuple[float, float], margin: float, air: float
+) -> tuple[bytes, int, float]:
+    """The PDF with every space times ``air``, its pages and the most white a page leaves."""
     heading = title or document.title
     accent = colors.HexColor(document.meta.get("accent", "#1f4e79"))
-    styles = _styles(accent)
+    styles = _styles(accent, air)
     buf = io.BytesIO()
     page_w, page_h = paper[0] * PT, paper[1] * PT
     m = margin * PT
-    pdf = SimpleDocTemplate(
+    pdf = _Measured(
         buf,
         pagesize=(page_w, page_h),
         leftMargin=m,
@@ -501,4 +588,4 @@ def write_document(
     story = _title_band(heading, document.subtitle, styles, avail, accent)
     story += _flowables(document.blocks, styles, avail, accent)
     pdf.build(story, canvasmaker=_page_numbers(heading, m))
-    return buf.getvalue()
+    return buf.getvalue(), int(pdf.page), pdf.emptiest()

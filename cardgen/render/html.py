@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 import cardgen
-from cardgen.layout.document import Document, Figure, Heading, Note, Paragraph, Rich, Table, plain
+from cardgen.layout.document import Document, Figure, Heading, Note, Paragraph, Rich, SmallPrint, Table, plain
 from cardgen.layout.shapes import sans_covers
 from cardgen.render import render
 from cardgen.render.fonts import BLOCKS_OF, font_face, glyph_set
@@ -91,7 +91,7 @@ def _texts(document: Document, title: str) -> tuple[str, str]:
     for block in document.flat():
         if isinstance(block, Heading):
             words.append(block.text)
-        elif isinstance(block, Paragraph):
+        elif isinstance(block, Paragraph | SmallPrint):
             spans(block.spans)
         elif isinstance(block, Table):
             words += [block.caption, *block.header]
@@ -101,13 +101,28 @@ def _texts(document: Document, title: str) -> tuple[str, str]:
         elif isinstance(block, Figure):
             words.append(block.caption)
         elif isinstance(block, Note):
-            words.append(block.title)
+            words += [block.title, block.lead]
             for item in block.items:
                 spans(item)
         else:
             for item in getattr(block, "items", ()):
                 spans(item)
     return "".join(words), "".join(codes)
+
+
+SHORT_HEADER = 24  # characters: a header this short stays on one line (as in the PDF)
+
+
+def unbroken(text: str, header: bool) -> bool:
+    """Whether a table cell is set on one line: a code of hyphenated parts (``9-7-5-3-1``,
+    ``12-5``, ``A-Train``) and, in a header, any short text ("tiles each").
+
+    >>> unbroken("9-7-5-3-1", False), unbroken("never-descending", False), unbroken("how many", True)
+    (True, False, True)
+    """
+    if header and len(text) <= SHORT_HEADER:
+        return True
+    return " " not in text and "-" in text and any(c.isdigit() or c.isupper() for c in text)
 
 
 def write_html(
@@ -129,6 +144,7 @@ def write_html(
         title=heading,
         svg=lambda figure: figures[id(figure)],
         lead_in=lambda p: plain(p.spans).rstrip().endswith(":"),
+        whole=unbroken,
         fonts=page_fonts(words, codes),
         stripe=colours["stripe"],
         pale=colours["pale"],

@@ -19,10 +19,10 @@ from cardgen.layout.document import (
     Document,
     Figure,
     Heading,
-    Note,
     Paragraph,
     Steps,
     Table,
+    rulings,
 )
 from cardgen.rules.amtrak import (
     BONUSES,
@@ -156,8 +156,7 @@ def handout() -> Document:
                 "add one more at the end of every turn. Aim for a Full-Staff train, any of the three, before the "
                 "deck runs out."
             ),
-            Note.of(
-                "Decisions cardgen made",
+            rulings(
                 [
                     "A Track is laid Rail, Tie, Rail: the Tie in the middle, between the two cards that must match.",
                     "A Joker may be a Rail and is not wild there: "
@@ -170,8 +169,7 @@ def handout() -> Document:
                     f"{parse_car('JK/JK').fleet} Substitute Car worth {parse_car('JK/JK').value}, so it makes no "
                     "Empire Builder and spoils no Acela.",
                     "The tie-break recounts Car values only, not bonuses; trains still equal share a place.",
-                ],
-                tone="decision",
+                ]
             ),
         ),
     ]

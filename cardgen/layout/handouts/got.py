@@ -27,8 +27,10 @@ from cardgen.layout.document import (
     Note,
     PageBreak,
     Paragraph,
+    SmallPrint,
     Table,
     columns_of,
+    rulings,
 )
 from cardgen.layout.handouts.got_optional import (
     WIN_RULE,
@@ -98,8 +100,7 @@ def _placemat(spec: Pattern) -> Figure:
     mat = linear_mat(spec.census, (25.0, 35.0), title=f"Pattern {spec.name}")
     return Figure(
         mat,
-        f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)} "
-        f"(print one full size with cardgen placemat --census {spec.census}).",
+        f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)}, one for each player.",
         min(120.0, 15.0 * spec.census + 10),
         role="placemat",
     )
@@ -123,7 +124,7 @@ def sample_cards(spec: Pattern, numbers: list[int]) -> tuple[list[Drawing], str]
         picks[-1] = next(
             c.number for c in spec.cards() if isinstance(c.ability, NumberAbility) and "EV" in c.ability.label
         )
-        extra.append(f"{picks[-1]} is a number ability's (cardgen's own)")
+        extra.append(f"{picks[-1]} is a number ability's, an addition to the original rules")
     if spec.wilds and len(picks) > 1:  # a wild in the place of the middle card (of the last, without numbers)
         picks = [*picks[:-2], picks[-1]] if spec.numbers else picks[:-1]
     marks = [pack_mark(i % spec.packs, spec.packs) for i in range(len(picks) + 1)]
@@ -182,8 +183,7 @@ def _disorder(spec: Pattern) -> str:
     return (
         f"Count its **inversions**, the pairs in the wrong order: a descending row of "
         f"{spec.census} has {inversions(start)}, the most there can be, and a winning row none. Yet the fewest "
-        f"swaps that sort `{format_sequence(start)}` are just {len(swaps)}: {named}. "
-        "`cardgen seq` works both out for any row."
+        f"swaps that sort `{format_sequence(start)}` are just {len(swaps)}: {named}."
     )
 
 
@@ -192,11 +192,7 @@ def _optional(spec: Pattern) -> list[Block]:
     section (``optional_blocks``) instead of the general one."""
     several_packs: list[Block] = []
     if spec.packs == 1:
-        win = (
-            f": this table plays **{spec.win}**."
-            if spec.win != "ascending"
-            else "; `cardgen pack --packs K` prints K packs."
-        )
+        win = f": this table plays **{spec.win}**." if spec.win != "ascending" else "."
         several_packs = [
             Heading("Several packs together", level=3),
             Paragraph.of("Numbers then repeat, and a table must decide what a win is:"),
@@ -211,8 +207,7 @@ def _optional(spec: Pattern) -> list[Block]:
             Heading("Smaller or bigger packs", level=3),
             Paragraph.of(
                 f"Each block of {spec.block} cards holds every ability once, so the first {spec.block}, "
-                f"{2 * spec.block}, … cards are balanced packs for fewer players; `cardgen pack --players N` "
-                "sizes one."
+                f"{2 * spec.block}, … cards are balanced packs for fewer players."
             ),
             *several_packs,
             *wild,
@@ -228,18 +223,32 @@ def _decisions(spec: Pattern) -> Note:
         f"**{REMOVAL_MARK} is the removal mark**, never a space, so a pack with removals stops at census "
         f"{MAX_CENSUS_WITH_REMOVALS} (spaces A to {space_letter(MAX_CENSUS_WITH_REMOVALS - 1)}).",
         "**Double-ended numbers** that read as another number upside down (6, 9, 16, 66, 86 …) are underlined.",
-        "**The turn** is the factory game's (the source defers to it), as cardgen's play engine plays it.",
+        "**The turn** is the original Game of Trains' turn, which the variant rules keep, as set out above.",
     ]
     items += optional_decisions(spec)
     if isinstance(spec, PatternTwo) and spec.census == 7:
         e, f, g = (spec.card(n) for n in (11, 12, 13))
         items.insert(
             1,
-            "**The misprint.** The source's pattern-two table lists `B↔F 11, B↔G 12, B↔H 13` and no `B↔E`; its "
+            "**A misprint.** The original pattern-two table lists `B↔F 11, B↔G 12, B↔H 13` and no `B↔E`; its "
             f"figure 5 shows the order this pack follows: card 11 is `{e.ability.label}`, 12 `{f.ability.label}`, "
             f"13 `{g.ability.label}`.",
         )
-    return Note.of("Decisions cardgen made", items, tone="decision")
+    return rulings(items)
+
+
+def printing_line(spec: Pattern, figures: PackFigures | None = None) -> SmallPrint:
+    """The foot's one line for whoever prints: the commands for what the rules mention (the
+    placemat, freeze tokens, wild cards) and, with figures, the command that plays the same games."""
+    parts = [f"`cardgen placemat --census {spec.census}` (the placemat)", "`cardgen tokens --players P` (tokens)"]
+    if not spec.wilds:
+        parts.append("`cardgen pack --wilds N` (wild cards)")
+    line = "For printing: " + ", ".join(parts) + "."
+    if figures is not None:
+        played = [r.players for r in figures.rows if r.summary is not None]
+        if played:  # the whole command, so that anyone can check the figures: they are the simulator's own
+            line += f" `{figures.command(played[-1])}` plays the same games."
+    return SmallPrint.of(line)
 
 
 def _printed(spec: Pattern) -> str:
@@ -301,6 +310,7 @@ def handout_for(spec: Pattern, figures: PackFigures | None = None) -> Document:
     blocks.append(_decisions(spec))
     if not inline:
         blocks += [PageBreak(TABLE_HEADING), *table_blocks]
+    blocks.append(printing_line(spec, figures))  # last: under the table of every card when it follows
     return Document(
         f"Game of Trains: pattern {spec.name}, census {spec.census}",
         f"{spec.size} cards, {spec.block} abilities, {spec.copies} blocks{_printed(spec)} · spaces A to "

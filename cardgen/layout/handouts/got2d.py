@@ -25,8 +25,10 @@ from cardgen.layout.document import (
     Note,
     PageBreak,
     Paragraph,
+    SmallPrint,
     Steps,
     Table,
+    rulings,
 )
 from cardgen.layout.handouts.got_optional import number_blocks
 from cardgen.layout.handouts.got_play import questions_blocks, setup_steps, turn_steps, where_abilities_go
@@ -40,12 +42,18 @@ INLINE_ABILITIES = 45  # more than this and the pictograms move to pages after t
 PICTURED = "Every ability, pictured"
 
 
+def described(name: str) -> str:
+    """What a category's cards do, in the players' words (the rules name the project where a
+    category is its own: a player reads that it is an addition to the original rules)."""
+    return PACK_CATEGORIES[name].description.replace("cardgen's own", "an addition to the original rules")
+
+
 def category_table(pack: GridPack) -> Table:
     rows = []
     for name in pack.categories:
         cat = PACK_CATEGORIES[name]
         kind = "specific" if cat.specific else "you choose"
-        rows.append((name, str(cat.size), kind, cat.description))
+        rows.append((name, str(cat.size), kind, described(name)))
     return Table(
         ("category", "abilities", "kind", "what a card does"),
         tuple(rows),
@@ -61,7 +69,7 @@ def _pictograms(pack: GridPack, side: float) -> list[Block]:
         cat = PACK_CATEGORIES[name]
         items = [(a.label, any_pictogram(a, pack.mat, side)) for a in cat.abilities]
         drawing = captioned_pictograms(items, side, PER_ROW)
-        out.append(Figure(drawing, f"{name}: {cat.description}", drawing.width, role=f"pictograms-{name}"))
+        out.append(Figure(drawing, f"{name}: {described(name)}", drawing.width, role=f"pictograms-{name}"))
     return out
 
 
@@ -81,8 +89,8 @@ def _mat_and_arrangements(pack: GridPack) -> Figure:
     rows, cols = " ".join(mat.row_letters), " ".join(mat.col_letters)
     return Figure(
         side_by_side(pictures, gap=18.0, title="the mat, a start and a win"),
-        f"The mat: rows {rows}, columns {cols}, a space named by its row then its column (AD top left); print one "
-        "with cardgen placemat --grid 3x3. A start: every row and column descends. A win: every one ascends.",
+        f"The mat: rows {rows}, columns {cols}, a space named by its row then its column (AD top left), one mat "
+        "for each player. A start: every row and column descends. A win: every one ascends.",
         165.0,
         role="placemat",
     )
@@ -143,27 +151,27 @@ def handout(categories: str | None = None, copies: int | None = None) -> Documen
     if warnings:
         blocks.append(Note.of("Counterparts", warnings))
     blocks.append(
-        Note.of(
-            "Decisions cardgen made",
+        rulings(
             [
                 "A rotation moves each card one space the way its arrow points (rotating row A right sends AD's "
                 "card to AE, AE's to AF and AF's to AD).",
                 "Each block of the pack holds every ability once, so the first "
                 f"{pack.block} cards make a balanced smaller pack.",
-                "The turn is the factory game's (the source defers to it), as cardgen's play engine plays it.",
+                "The turn is the original Game of Trains' turn, which the variant rules keep, as set out above.",
                 *(
                     [
-                        "The **number** category is cardgen's own (the rules suggest number abilities, not a list); an impossible ability may not be chosen."
+                        "The **number** category is an addition to the original rules (they suggest number "
+                        "abilities, not a list); an impossible ability may not be chosen."
                     ]
                     if numbers
                     else []
                 ),
-            ],
-            tone="decision",
+            ]
         )
     )
     if not pictured:
         blocks += [PageBreak(PICTURED), Heading(PICTURED), *_pictograms(pack, side)]
+    blocks.append(SmallPrint.of("For printing: `cardgen placemat --grid 3x3` (the mat, full size)."))
     short = pack.slug.removeprefix("got-2d-")
     return Document(
         f"Game of Trains in two dimensions: {mat.rows}×{mat.cols}",

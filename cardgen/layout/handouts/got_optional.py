@@ -122,8 +122,8 @@ def number_blocks(abilities: Sequence[NumberAbility], grid: bool = False) -> lis
     return [
         Heading("Number abilities"),
         Paragraph.of(
-            "These pick cards by their **numbers**, not their spaces: **cardgen's own** (the rules name the idea "
-            "and its problem, not a list). " + where
+            "These pick cards by their **numbers**, not their spaces: **an addition to the original rules**, "
+            "which name the idea and its problem, not a list. " + where
         ),
         number_table(abilities),
         Bullets.of(rules),
@@ -147,10 +147,7 @@ def _packs(spec: Pattern, orderings: Table) -> list[Block]:
         ),
         Paragraph.of("Numbers repeat, so a table must decide what a win is:"),
         orderings,
-        Paragraph.of(
-            f"**This table plays {win}**: {WIN_WORDS[win]}. So {' and '.join(judged)}. "
-            f"`cardgen seq … --pack-size {spec.size} --packs {spec.packs} --win {win}` judges any sequence."
-        ),
+        Paragraph.of(f"**This table plays {win}**: {WIN_WORDS[win]}. So {' and '.join(judged)}."),
     ]
 
 
@@ -168,7 +165,7 @@ def _wilds(spec: Pattern) -> list[Block]:
             "gold, `WILD`, no number, no ability. " + wild_text(spec)
         ),
         Paragraph.of(
-            f"**Points** (cardgen's proposal; the seed's own list is lost), for three or more players over several "
+            f"**Points** (a proposal: the original list is lost), for three or more players over several "
             f"hands, to {TARGET_POINTS} points: a **clean** finish scores **{CLEAN_POINTS}**, a **dirty** one "
             f"**{DIRTY_POINTS}**. A player whose sequence is complete but dirty may **declare** it (the hand ends, "
             f"{DIRTY_POINTS} point) or **play on** to replace the wild with a numbered card for {CLEAN_POINTS}, "
@@ -190,18 +187,18 @@ def wild_text(spec: Pattern) -> str:
     cards = f"cards 1 to {spec.size}" + (f" in {spec.packs} packs" if spec.packs > 1 else "")
     return (
         "A **wild card** stands for any number its holder likes, and has no ability; a sequence holding one is "
-        "**dirty**, otherwise **clean**. cardgen's reading of the rule: it stands for **any number some card of this "
+        "**dirty**, otherwise **clean**. **Ruling**: it stands for **any number some card of this "
         f"pack carries**, so it only counts as {spec.win} if such a number fits: with {cards}, playing "
         f"{spec.win}, {', '.join(shown[:-1])} and {shown[-1]}. A face-up wild has no ability and makes no "
         "pair: instead of drawing, you may take it and place it like a drawn card. "
-        + ("" if spec.wilds else "Print wild cards with `cardgen pack --wilds N`; agree how a dirty win scores.")
+        + ("" if spec.wilds else "With wild cards in play, agree how a dirty win scores.")
     )
 
 
 def freezing_paragraph(census: int) -> Paragraph:
     """§11, as the engine plays it, and how many tokens each player needs."""
     return Paragraph.of(
-        f"Each player needs up to **{census} tokens**, one a space (`cardgen tokens --players P` prints a sheet). "
+        f"Each player needs up to **{census} tokens**, one a space. "
         "At the beginning of your turn (not in the opening) you may freeze one card of your sequence by placing a "
         "token on it; then take a normal turn. A frozen card never leaves its space: no swap, removal or placed "
         "card may move it, **by you or any other player**. It is never unfrozen, so a token is never used twice."

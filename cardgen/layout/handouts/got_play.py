@@ -90,7 +90,7 @@ def cross_paragraph() -> Paragraph:
     three = "" if DEFAULTS.three_party else "not "
     return Paragraph.of(
         "**Pattern three**: a swap may also cross two sequences: with `B↔D` you trade your B card for another "
-        f"player's D card, or your D card for their B. cardgen's choices, which a table may change: a swap may "
+        f"player's D card, or your D card for their B. Unless a table agrees otherwise, a swap may "
         f"{on}still stay within one sequence; a swap between two other players is {three}allowed."
     )
 
@@ -110,8 +110,8 @@ def questions_blocks(*, removals: bool = True, grid: bool = False) -> list[Block
                 f"A {row} dealt complete wins at once.",
                 "**No move**: you must act if you can, else you pass. When every player in turn passes, the "
                 "game ends with no winner.",
-                f"**A game that never ends**: cardgen's simulations stop it at {DEFAULT_MAX_TURNS:,} turns, "
-                "unfinished; a table agrees a draw.",
+                "**A game that never ends**: a table agrees a draw; played by computer, a game stops "
+                f"unfinished at {DEFAULT_MAX_TURNS:,} turns.",
             ]
         ),
     ]
@@ -123,8 +123,8 @@ def where_abilities_go(*, grid: bool = False, cross: bool = False) -> list[Block
     return [
         Heading("Abilities on anyone", level=3),
         Paragraph.of(
-            f"An ability acts on {_on_whom(grid)}{' (or across two, as above)' if cross else ''}, by the factory's "
-            f"rule and in cardgen's simulations. A table may agree that it acts on **{other}**, yours included."
+            f"An ability acts on {_on_whom(grid)}{' (or across two, as above)' if cross else ''}, as in the "
+            f"original game. A table may agree that it acts on **{other}**, yours included."
         ),
     ]
 
@@ -132,13 +132,10 @@ def where_abilities_go(*, grid: bool = False, cross: bool = False) -> list[Block
 def figures_blocks(figures: PackFigures) -> list[Block]:
     """The simulated figures in plain words, marked as simulated: the bot, the games, the seed."""
     rows = [f"{words(r)[:1].upper()}{words(r)[1:]}." for r in figures.rows]
-    played = [r.players for r in figures.rows if r.summary is not None]
-    again = f" `{figures.command(played[-1])}` plays the same games." if played else ""
-    # (the whole command, so that anyone can check the figures: they are the simulator's own)
     return [
         Heading("How long, how fair: simulated"),
         Paragraph.of(
-            f"**Simulated** by cardgen's **good bot** in every seat, **{figures.games:,} "
+            f"**Simulated** by a computer player, the **good bot**, in every seat, **{figures.games:,} "
             f"game{'s' if figures.games != 1 else ''}** of this pack for each number of players, from seed "
             f"{figures.seed}, by this sheet's rules (abilities on your own sequence, no freezing). A turn is one "
             "player's move; a range holds the middle 8 games of 10:"
@@ -146,6 +143,6 @@ def figures_blocks(figures: PackFigures) -> list[Block]:
         Bullets.of(rows),
         Paragraph.of(
             "The bot plans one move ahead: players who plan further may finish sooner, and the first seat's edge "
-            f"depends on how well everyone plays.{again}"
+            "depends on how well everyone plays."
         ),
     ]

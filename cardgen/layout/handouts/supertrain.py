@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgen.layout.diagrams import tile_lines
-from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Note, Paragraph, Steps, Table
+from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Paragraph, Steps, Table, rulings
 from cardgen.rules.supertrain import (
     ENGINES,
     HAND_SIZES,
@@ -120,11 +120,12 @@ def _lay_figure() -> Figure:
         left = exposed_after(3, three, end)
         shown = (str(end), str(left))
         follow = "anything may follow" if left == TRAIN else f"only a {left} or a wild tile may follow"
-        lines.append((f"{three.name}, {end} end on", (base, shown), f"{left} left open: {follow}"))
+        open_end = "the Red Train" if left == TRAIN else f"the {left}"
+        lines.append((f"{three.name}, {end} end on", (base, shown), f"{open_end} left open: {follow}"))
     action = Tile("A", TRAIN)
     left = exposed_after(3, action, TRAIN)
     lines.append(
-        (f"{action.name}, Train end on", (base, (TRAIN, str(left))), f"{left} left open: only a wild tile may follow")
+        (f"{action.name}, Train end on", (base, (TRAIN, str(left))), f"the {left} left open: only a wild tile may follow")
     )
     return Figure(
         tile_lines(lines),
@@ -156,7 +157,7 @@ def _rounds_table() -> Table:
         ("round", *numbers),
         (("engine", *(round_name(int(r)) for r in numbers)),),
         role="rounds",
-        caption=f"{len(ENGINES)} rounds, one engine each, from {ENGINES[0].name} down to {ENGINES[-1].name}",
+        caption="The engine of each round",
     )
 
 
@@ -212,8 +213,7 @@ def handout() -> Document:
             ),
         ),
         _rounds_table(),
-        Note.of(
-            "Decisions cardgen made",
+        rulings(
             [
                 "A letter at the end of a train takes only a tile laid by a wild end (a Red Train or a letter); a "
                 "number never matches a letter.",
@@ -222,8 +222,7 @@ def handout() -> Document:
                 f"Hand sizes stop at {max(HAND_SIZES)} players, where the rules stop; the engine is taken out "
                 f"before the draw every round, so the bone pile is {SET_SIZE} − 1 − the hands.",
                 f"Numbers run 0 to {MAX_PIP}; a hand never holds more copies of a tile than the set has.",
-            ],
-            tone="decision",
+            ]
         ),
     ]
     return Document(

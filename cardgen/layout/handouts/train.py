@@ -25,11 +25,11 @@ from cardgen.layout.document import (
     Document,
     Figure,
     Heading,
-    Note,
     PageBreak,
     Paragraph,
     Steps,
     Table,
+    rulings,
 )
 from cardgen.rules.train import (
     CLOSED_BY_ROUND,
@@ -200,7 +200,7 @@ def _summary() -> list[Block]:
                 ]
             ),
             Table(
-                ("round", "piles", "most closed at once", "3 players", "4 players"),
+                ("round", "piles", "may close", "3 players", "4 players"),
                 tuple(
                     (
                         str(r),
@@ -277,8 +277,7 @@ def _summary() -> list[Block]:
                 "whoever wins it wins the game."
             ),
         ),
-        Note.of(
-            "Decisions cardgen made where the rules are silent",
+        rulings(
             [
                 "Values run A = 1 to K = 13 with no wrap-around, and the central rule holds for face cards too. "
                 f"In central play an Ace is simply low: {_says('A', '2')}; `A,A` is a Double that goes on an Ace.",
@@ -289,8 +288,7 @@ def _summary() -> list[Block]:
                 f"Reopening cards may go down several at once: {_says('2,4,5', 'A', where='closed')}. A lone 2 on a "
                 "bare Ace is reopening, not a Train: a Train is two cards at least.",
                 "Two players play only in a tie-breaker; every round after the fourth is a tie-breaker.",
-            ],
-            tone="decision",
+            ]
         ),
     ]
 
