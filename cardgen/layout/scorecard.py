@@ -34,12 +34,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
+from cardgen.layout.scorecard_words import (
+    BONUS_NOTE,
+    BULLET,
+    FLEET_HINTS,
+    RULINGS,
+    SOLO_GOAL,
+    SOLO_RULE,
+    STAFF_HINT,
+    TIE_BREAK,
+    decisions,
+)
 from cardgen.layout.shapes import Anchor, Drawing, Line, Rect, Shape, Text, cap_height, text_width
 from cardgen.layout.typescale import BODY, HEAD, LABEL, LEAD, NOTE, SCALE, fit_step
 from cardgen.rules.amtrak import (
-    ACELA_POINTS_PER_ACE,
     BONUSES,
-    CREW_POINTS,
     FLEETS,
     FULL_STAFF,
     KINDS,
@@ -81,44 +90,11 @@ MAX_SIDE_W = 84.0
 TALLY = 50
 TALLY_PER_ROW = 25
 
-# The decisions of cardgen.rules.amtrak (see its docstring), one short line each, with what
-# the solo card prints instead (None: the line is about rivals and left off).
-DECISIONS: tuple[tuple[str, str | None], ...] = (
-    (
-        "A car's Type and value come from its Tie; a Single-Level car's Rail counts only in a tie-break.",
-        "A car's Type and value come from its Tie; a Single-Level car's Rail does not count.",
-    ),
-    (f"A Joker may be a Rail and is not wild there: K/JK is a Single-Level Crew car ({CREW_POINTS}).", ""),
-    ("Bi-Level means Tie and Rails match in rank, and a Joker has none: JK/JK is a Single-Level Substitute (0).", ""),
-    ("A Substitute not needed to make the train Full-Staff stays a Substitute and breaks no bonus condition.", ""),
-    (f"Acela: Substitutes stand in for Crew only, never as Coach cars; {ACELA_POINTS_PER_ACE} points per Ace car.", ""),
-    ("Empire Builder: a Bi-Level car of any Type with a rank counts (K/K, 7/7); JK/JK does not.", ""),
-    ("A player who ends with no Car scores 0.", ""),
-)
-BONUS_NOTE = "Only one bonus per train: the highest that applies."
-TIE_BREAK = (
-    "Winner: the highest total. Equal totals: discard each Car's Tie and add up the Rails now showing, "
-    "each scored as a Single-Level Tie (see Car values), with no bonus; trains still equal share the "
-    "place (places 1, 1, 3)."
-)
-SOLO_RULE = "Solo: a Full-Staff train before the deck runs out is a win."
-FLEET_HINTS = {"Single-Level": "Tie, Rail differ", "Bi-Level": "Tie, Rail match"}
-STAFF_HINT = "A Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
-SOLO_GOAL = "Goal: a Full-Staff train (any of the three bonuses) before the deck runs out."
-RULINGS = "Rulings"  # the decisions' heading: how to score where the rules leave it open
-BULLET = "•"
 
 INK = "#000000"
 GREY = "#e4e4e4"  # the only fills: the solo pile's three starting boxes, the panels' heading bands
 THIN = 0.2
 FRAME = 0.35
-
-
-def decisions(solo: bool) -> list[str]:
-    """The decisions as a card prints them: all of them, or for solo play only those that apply."""
-    if not solo:
-        return [d for d, _ in DECISIONS]
-    return [solo_text or d for d, solo_text in DECISIONS if solo_text is not None]
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
