@@ -259,8 +259,14 @@ def index_and_title(kind: FaceType, number: str, code: str, accent: str, mark: s
         )
         middle = (kind.iy - FIGURE_CAP * idx + kind.code_y) / 2
         out += pack_mark(right + kind.ring_x, middle, kind.ring, mark, accent)
+    return out + title_texts(kind, theme, accent)
+
+
+def title_texts(kind: FaceType, theme: Theme, accent: str) -> list[Text]:
+    """The set's title, its lines at the foot of the upper half (in the theme's font when it has
+    every letter)."""
     font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
-    out += [
+    return [
         Text(
             kind.title_x,
             kind.title_y + k * LINE * kind.title_size,
@@ -274,7 +280,6 @@ def index_and_title(kind: FaceType, number: str, code: str, accent: str, mark: s
         )
         for k, line in enumerate(kind.title)
     ]
-    return out
 
 
 def logo_shapes(kind: FaceType, theme: Theme, accent: str) -> list[Shape]:

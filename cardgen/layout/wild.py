@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterator
 
 from cardgen.layout.art import circle_arc, engine
-from cardgen.layout.card import INK, PAPER, frame, logo_shapes, mix, pack_mark, pack_type, turned_half
+from cardgen.layout.card import INK, PAPER, frame, logo_shapes, mix, pack_mark, pack_type, title_texts, turned_half
 from cardgen.layout.facetype import FIGURE_CAP, FIGURES, LINE, SANS_CAP, FaceType, PackFaces, fit_lines
 from cardgen.layout.shapes import Drawing, Path, Segment, Shape, Text, text_width, walk
 from cardgen.layout.theme import DEFAULT, Theme
@@ -70,21 +70,7 @@ def wild_face(
         circle, letter = pack_mark(right + kind.ring_x, middle, kind.ring, mark, accent)
         top.append(circle)
         texts.append(letter)
-    font = theme.font if theme.font is not None and theme.font.covers(" ".join(kind.title)) else None
-    texts += [
-        Text(
-            kind.title_x,
-            kind.title_y + k * LINE * kind.title_size,
-            line,
-            kind.title_size,
-            "middle",
-            fill=accent,
-            role="title",
-            font=font,
-            family="sans",
-        )
-        for k, line in enumerate(kind.title)
-    ]
+    texts += title_texts(kind, theme, accent)
     ceiling = _ceiling(kind)
     texts_mid, art = _middle(kind, accent, ceiling, theme.railway)
     top += art
