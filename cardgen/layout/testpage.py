@@ -55,6 +55,25 @@ def _sans(x: float, y: float, text: str, size: float, anchor: str = "start", **k
     return Text(x, y, text, size, anchor, family="sans", **kw)  # type: ignore[arg-type]
 
 
+def _gauges(cx: float, cy: float) -> list[Shape]:
+    """What the front's marks are read against, about its centre: the cross with rings 5 and
+    10 mm out (a shift at a glance), the rulers X and Y and their verniers (tenths)."""
+    return [
+        Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
+        Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
+        *_ruler(cx, cy + RULER, horizontal=True),
+        _sans(cx - REACH - NAME_GAP, cy + RULER, "X", NAME, "end", bold=True, fill=INK, role="ruler-name"),
+        *_ruler(cx + RULER, cy, horizontal=False),
+        _sans(cx + RULER, cy - REACH - NAME_GAP, "Y", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_vernier_main(cx, cy + VERNIER, horizontal=True),
+        _sans(cx - 4.0 - NAME_GAP, cy + VERNIER, "X tenths", NAME, "end", bold=True, fill=INK, role="ruler-name"),
+        *_vernier_main(cx + VERNIER, cy, horizontal=False),
+        _sans(cx + VERNIER, cy - 4.0 - NAME_GAP, "Y tenths", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+    ]
+
+
 def _ruler(cx: float, cy: float, *, horizontal: bool) -> list[Shape]:
     """A front ruler through (cx, cy): ticks every 0.5 mm pointing at the centre (longer every 1
     and 5 mm), numbers every 5 mm on the far side; the X ruler counts right, the Y ruler down."""
@@ -177,19 +196,7 @@ def duplex_test(
             role="panel",
         ),  # fmt: skip
         _sans(cx - PANEL[0], cy - PANEL[1] - 2.0, PANEL_HEAD, LEAD, bold=True, fill=INK, role="panel-head"),
-        # the front's cross, and rings 5 and 10 mm out to judge a shift at a glance
-        Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
-        Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
-        Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
-        Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
-        *_ruler(cx, cy + RULER, horizontal=True),
-        _sans(cx - REACH - NAME_GAP, cy + RULER, "X", NAME, "end", bold=True, fill=INK, role="ruler-name"),
-        *_ruler(cx + RULER, cy, horizontal=False),
-        _sans(cx + RULER, cy - REACH - NAME_GAP, "Y", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
-        *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        _sans(cx - 4.0 - NAME_GAP, cy + VERNIER, "X tenths", NAME, "end", bold=True, fill=INK, role="ruler-name"),
-        *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        _sans(cx + VERNIER, cy - 4.0 - NAME_GAP, "Y tenths", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_gauges(cx, cy),
         *_hundred(cx - 50.0, ph - m - 16.0, pw - 2 * m - 8.0),
     ]
     if back_offset != (0.0, 0.0):
@@ -262,18 +269,7 @@ def fold_test(paper: tuple[float, float], *, margin: float = 5.0) -> Drawing:
     front: list[Shape] = [
         _sans(m + 4.0, top, f"{title}: front", HEAD, bold=True, fill=INK, role="title"),
         *_text_block(FOLD_INSTRUCTIONS, m + 4.0, top + 8.0, width),
-        Line(cx - 20, cy, cx + 20, cy, stroke=INK, stroke_width=LINE, role="cross"),
-        Line(cx, cy - 20, cx, cy + 20, stroke=INK, stroke_width=LINE, role="cross"),
-        Circle(cx, cy, 5.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
-        Circle(cx, cy, 10.0, fill=None, stroke=INK, stroke_width=LINE, role="cross"),
-        *_ruler(cx, cy + RULER, horizontal=True),
-        _sans(cx - REACH - NAME_GAP, cy + RULER, "X", NAME, "end", bold=True, fill=INK, role="ruler-name"),
-        *_ruler(cx + RULER, cy, horizontal=False),
-        _sans(cx + RULER, cy - REACH - NAME_GAP, "Y", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
-        *_vernier_main(cx, cy + VERNIER, horizontal=True),
-        _sans(cx - 4.0 - NAME_GAP, cy + VERNIER, "X tenths", NAME, "end", bold=True, fill=INK, role="ruler-name"),
-        *_vernier_main(cx + VERNIER, cy, horizontal=False),
-        _sans(cx + VERNIER, cy - 4.0 - NAME_GAP, "Y tenths", NAME, "middle", bold=True, fill=INK, role="ruler-name"),
+        *_gauges(cx, cy),
         *[s for s in _hundred(cx - 50.0, ph - m - 12.0, width) if not (isinstance(s, Text) and s.text == CHECK)],
         _sans(cx, ph - m - 4.0, check, fit_step(check, BODY, width), "middle", fill=GREY, role="check"),
         Line(fold, m, fold, ph - m, stroke=INK, stroke_width=FOLD_WIDTH, dash=FOLD_DASH, role="fold"),
