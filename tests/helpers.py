@@ -55,3 +55,19 @@ def names_only(folder: Path) -> None:
 def older_line(version: str = "0.0.1") -> str:
     """What ``cardgen check`` says of a folder from another version."""
     return f"pack.json records cardgen '{version}', not this cardgen"
+
+
+def crossed(page) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    """Letters a ruled (level or upright) line runs through."""
+    edges = [e for e in page.edges if e["orientation"] in ("h", "v")]
+    out = []
+    for ch in page.chars:
+        if not ch["text"].strip():
+            continue
+        x0, x1, top, bottom = ch["x0"] + 0.2, ch["x1"] - 0.2, ch["top"] + 0.2, ch["bottom"] - 0.2
+        for e in edges:
+            if e["orientation"] == "v" and x0 < e["x0"] < x1 and e["top"] < bottom and top < e["bottom"]:
+                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
+            if e["orientation"] == "h" and top < e["top"] < bottom and e["x0"] < x1 and x0 < e["x1"]:
+                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
+    return out

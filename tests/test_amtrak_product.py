@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from cardgen.cli import run
+from tests.helpers import crossed
 
 PT = 72 / 25.4  # points per mm
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216 and ANSI, by hand
@@ -434,18 +435,7 @@ def test_text_fits_its_cell(cards, players, paper):
     """No character is crossed by a ruled line: text that outgrew its cell would be."""
     with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
-            edges = [e for e in page.edges if e["orientation"] in ("h", "v")]
-            crossed = []
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                x0, x1, top, bottom = ch["x0"] + 0.2, ch["x1"] - 0.2, ch["top"] + 0.2, ch["bottom"] - 0.2
-                for e in edges:
-                    if e["orientation"] == "v" and x0 < e["x0"] < x1 and e["top"] < bottom and top < e["bottom"]:
-                        crossed.append((ch["text"], round(ch["x0"]), round(ch["top"])))
-                    if e["orientation"] == "h" and top < e["top"] < bottom and e["x0"] < x1 and x0 < e["x1"]:
-                        crossed.append((ch["text"], round(ch["x0"]), round(ch["top"])))
-            assert crossed == []
+            assert crossed(page) == []
 
 
 def test_layout_text_never_needs_to_shrink_much():

@@ -15,6 +15,7 @@ import pytest
 
 from cardgen.check import check_folder
 from cardgen.cli import run
+from tests.helpers import crossed
 
 PT = 72 / 25.4  # points per mm
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -55,22 +56,6 @@ def off_scale(page) -> list[float]:  # type: ignore[no-untyped-def]
     """Upright text sizes (pt) that are no step of the scale."""
     sizes = {round(c["size"], 2) for c in page.chars if c["upright"] and c["text"].strip()}
     return sorted(s for s in sizes if min(abs(s - k) for k in SCALE_PT) > 0.05)
-
-
-def crossed(page) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
-    """Letters a ruled (level or upright) line runs through."""
-    edges = [e for e in page.edges if e["orientation"] in ("h", "v")]
-    out = []
-    for ch in page.chars:
-        if not ch["text"].strip():
-            continue
-        x0, x1, top, bottom = ch["x0"] + 0.2, ch["x1"] - 0.2, ch["top"] + 0.2, ch["bottom"] - 0.2
-        for e in edges:
-            if e["orientation"] == "v" and x0 < e["x0"] < x1 and e["top"] < bottom and top < e["bottom"]:
-                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
-            if e["orientation"] == "h" and top < e["top"] < bottom and e["x0"] < x1 and x0 < e["x1"]:
-                out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
-    return out
 
 
 def outside(page, margin_mm: float = 5.0) -> list[tuple[float, ...]]:  # type: ignore[no-untyped-def]
