@@ -71,3 +71,16 @@ def crossed(page) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
             if e["orientation"] == "h" and top < e["top"] < bottom and e["x0"] < x1 and x0 < e["x1"]:
                 out.append((ch["text"], round(ch["x0"]), round(ch["top"])))
     return out
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found

@@ -124,6 +124,21 @@ def test_poker_cards_fold_four_a_sheet_on_a4_and_on_letter() -> None:
     assert plan_sheet(POKER, PAPERS["letter"], fold="vertical").per_page == 2  # a back picture is never turned
 
 
+def _back_mark(size: tuple[float, float], paper: str, fold: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """One component folded over on ``paper``: where the red mark in its back's top-left corner
+    lies, seen from the front (mm), and the front's slot."""
+    plan = plan_sheet(size, PAPERS[paper], fold=fold)
+    face = Drawing(*size, (Rect(0, 0, *size, fill="#ffffff", role="background"), Text(10, 10, "1", 5.0)))
+    back = Drawing(*size, (Rect(0, 0, *size, fill="#224466", role="background"), Rect(0, 0, 5, 5, fill="#ff0000")))
+    data = render("pdf", impose([face], plan, back=back, label="test"))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        pw, ph = page.width / MM, page.height / MM
+        (red,) = [r for r in page.rects if r["non_stroking_color"] in ((1, 0, 0), [1, 0, 0])]
+        corner = behind((red["x0"] / MM, red["top"] / MM), (5.0, 5.0), pw, ph, fold)
+    return corner, plan.slot(0)
+
+
 @pytest.mark.parametrize("card", sorted(CARDS))
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("bleed, gutter", [(0.0, 0.0), (3.0, 2.0)])
@@ -159,16 +174,7 @@ def test_a_back_turned_over_with_its_card_reads_upright(fold, paper) -> None:  #
     """A mark in a back's top-left corner must lie behind its front's top-right corner: turning
     the folded card over about its long side then shows the back upright. Across a horizontal fold
     the back is drawn turned for that, across a vertical one as it is."""
-    plan = plan_sheet(POKER, PAPERS[paper], fold=fold)
-    face = Drawing(*POKER, (Rect(0, 0, *POKER, fill="#ffffff", role="background"), Text(10, 10, "1", 5.0)))
-    back = Drawing(*POKER, (Rect(0, 0, *POKER, fill="#224466", role="background"), Rect(0, 0, 5, 5, fill="#ff0000")))
-    data = render("pdf", impose([face], plan, back=back, label="test"))
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        page = pdf.pages[0]
-        pw, ph = page.width / MM, page.height / MM
-        (red,) = [r for r in page.rects if r["non_stroking_color"] in ((1, 0, 0), [1, 0, 0])]
-        corner = behind((red["x0"] / MM, red["top"] / MM), (5.0, 5.0), pw, ph, fold)
-    x, y = plan.slot(0)
+    corner, (x, y) = _back_mark(POKER, paper, fold)
     assert corner == pytest.approx((x + POKER[0] - 5, y), abs=0.01)
 
 
@@ -177,16 +183,7 @@ def test_a_tile_turned_over_about_its_long_side_shows_its_back_upright(fold) -> 
     """A landscape tile is turned over about its long, level side: a mark in its back's top-left
     corner must then lie behind its front's bottom-left corner, whichever fold the sheet takes."""
     tile = (50.8, 25.4)
-    plan = plan_sheet(tile, PAPERS["a4"], fold=fold)
-    face = Drawing(*tile, (Rect(0, 0, *tile, fill="#ffffff", role="background"), Text(10, 10, "1", 5.0)))
-    back = Drawing(*tile, (Rect(0, 0, *tile, fill="#224466", role="background"), Rect(0, 0, 5, 5, fill="#ff0000")))
-    data = render("pdf", impose([face], plan, back=back, label="test"))
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        page = pdf.pages[0]
-        pw, ph = page.width / MM, page.height / MM
-        (red,) = [r for r in page.rects if r["non_stroking_color"] in ((1, 0, 0), [1, 0, 0])]
-        corner = behind((red["x0"] / MM, red["top"] / MM), (5.0, 5.0), pw, ph, fold)
-    x, y = plan.slot(0)
+    corner, (x, y) = _back_mark(tile, "a4", fold)
     assert corner == pytest.approx((x, y + tile[1] - 5), abs=0.01)
 
 

@@ -19,6 +19,7 @@ import pytest
 from cardgen.cli import run
 from cardgen.write.marker import MARKER
 from cardgen.write.staging import INDEX_MARKER, JOURNAL
+from tests.helpers import child_pids
 
 LINUX = sys.platform.startswith("linux")
 
@@ -349,18 +350,6 @@ def test_an_index_page_with_an_earlier_cardgens_marker_is_never_replaced(tmp_pat
 # ---------------------------------------------------------------- children die with their parent
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
@@ -378,7 +367,7 @@ def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
     children: list[int] = []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and len(children) < 2 and proc.poll() is None:
-        children = _children(proc.pid)
+        children = child_pids(proc.pid)
         time.sleep(0.01)
     if not children:
         proc.wait()

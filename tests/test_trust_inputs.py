@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import run
+from tests.helpers import child_pids
 
 SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
 
@@ -208,9 +209,9 @@ def test_a_signal_stops_cardgen_while_a_picture_is_drawn(tmp_path, sig):  # type
     args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out")]
     proc = subprocess.Popen([sys.executable, "-c", CAPPED, "60", *args], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not _children(proc.pid):
+    while time.monotonic() < deadline and not child_pids(proc.pid):
         time.sleep(0.05)
-    kids = _children(proc.pid)
+    kids = child_pids(proc.pid)
     assert kids, "the picture is drawn in a child process"
     proc.send_signal(sig)
     started = time.monotonic()
@@ -220,18 +221,6 @@ def test_a_signal_stops_cardgen_while_a_picture_is_drawn(tmp_path, sig):  # type
     time.sleep(0.2)
     assert not any(Path(f"/proc/{k}").exists() for k in kids), "the drawing child died with it"
     assert not (tmp_path / "out").exists()
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
 
 
 @pytest.mark.parametrize(
