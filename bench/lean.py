@@ -26,7 +26,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.rules.patterns import make_pattern
+from cardgen.rules.got.patterns import make_pattern
 
 FONTS = Path(__file__).resolve().parent.parent / "cardgen" / "fonts"
 W, H = 63.5 * mm, 88.9 * mm  # poker card

@@ -20,7 +20,7 @@ from pathlib import Path
 import svgwrite
 from pypdf import PdfWriter
 
-from cardgen.rules.patterns import make_pattern
+from cardgen.rules.got.patterns import make_pattern
 
 W, H = 63.5, 88.9  # poker card, mm
 FONT = "DejaVu Sans Mono, monospace"

@@ -30,8 +30,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from cardgen.rules.play import Variant
-from cardgen.rules.simulate import GameRecord, play_games, summarise
+from cardgen.rules.got.play import Variant
+from cardgen.rules.got.simulation import GameRecord, play_games, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -32,9 +32,9 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from cardgen.rules import bots
-from cardgen.rules.play import Variant
-from cardgen.rules.simulate import game_seed, play_game, summarise
+from cardgen.rules.got import bots
+from cardgen.rules.got.play import Variant
+from cardgen.rules.got.simulation import game_seed, play_game, summarise
 
 VARIANT = Variant(pattern="two", census=7, players=4)
 PARTS = (  # (file, function, what it is)

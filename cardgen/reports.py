@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from cardgen.errors import CardgenError
 from cardgen.layout.handouts import GAMES
 from cardgen.presets import PRESETS, preset_rows
-from cardgen.rules.amtrak import Ranked, compare, parse_train, score_train
-from cardgen.rules.grid import PACK_CATEGORIES
-from cardgen.rules.sequence_report import report
-from cardgen.rules.supertrain import HandScore, parse_hand
-from cardgen.rules.train import judge, parse_cards, parse_top
+from cardgen.rules.amtrak.scoring import Ranked, compare, parse_train, score_train
+from cardgen.rules.got.grid_packs import PACK_CATEGORIES
+from cardgen.rules.got.sequence_report import report
+from cardgen.rules.supertrain.dominoes import HandScore, parse_hand
+from cardgen.rules.train.referee import judge, parse_cards, parse_top
 
 # ------------------------------------------------------------------ seq
 

@@ -1,4 +1,4 @@
-"""The Amtrak play model (cardgen.rules.amtrak_play): each rule decision, hand-worked positions,
+"""The Amtrak play model (cardgen.rules.amtrak.play): each rule decision, hand-worked positions,
 and properties over any seed, table and strategy (hypothesis)."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.amtrak import full_staff, score_train
-from cardgen.rules.amtrak_bots import good, random_bot
-from cardgen.rules.amtrak_play import (
+from cardgen.rules.amtrak.bots import good, random_bot
+from cardgen.rules.amtrak.play import (
     DECISIONS,
     JOKER,
     AmtrakGame,
@@ -26,6 +25,7 @@ from cardgen.rules.amtrak_play import (
     card,
     deck_of,
 )
+from cardgen.rules.amtrak.scoring import full_staff, score_train
 
 A, K, Q, J = card("A"), card("K"), card("Q"), card("J")
 

@@ -440,7 +440,7 @@ def test_text_fits_its_cell(cards, players, paper):
 
 def test_layout_text_never_needs_to_shrink_much():
     """In the layout itself: every text fits the width it was given at no less than 1.8 mm (5 pt)."""
-    from cardgen.layout.scorecard import scorecard_pages
+    from cardgen.layout.amtrak.scorecard import scorecard_pages
     from cardgen.layout.shapes import Text, walk
 
     for paper in PAPERS_MM.values():

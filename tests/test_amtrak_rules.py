@@ -1,4 +1,4 @@
-"""Tests for cardgen.rules.amtrak: seed 004 facts worked by hand, decisions, errors and properties.
+"""Tests for cardgen.rules.amtrak.scoring: seed 004 facts worked by hand, decisions, errors and properties.
 
 Every expected number below is added up by hand in a comment, never taken from the module.
 """
@@ -12,7 +12,7 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.amtrak import (
+from cardgen.rules.amtrak.scoring import (
     BONUSES,
     FLEETS,
     FULL_STAFF,

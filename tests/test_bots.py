@@ -1,4 +1,4 @@
-"""Tests of the bots (cardgen.rules.bots): always legal, deterministic, and the good bot plays well."""
+"""Tests of the bots (cardgen.rules.got.bots): always legal, deterministic, and the good bot plays well."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.bots import BOTS, bot, good, random_bot
-from cardgen.rules.play import Draw, Freeze, Game, UseAbility, Variant, legal_moves, play
-from cardgen.rules.simulate import game_seed, play_game
+from cardgen.rules.got.bots import BOTS, bot, good, random_bot
+from cardgen.rules.got.play import Draw, Freeze, Game, UseAbility, Variant, legal_moves, play
+from cardgen.rules.got.simulation import game_seed, play_game
 from tests.test_play import position, variants
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardgen.rules.abilities import Ability
-from cardgen.rules.check import CHECKS
-from cardgen.rules.patterns import Card, PatternOne, PatternTwo
+from cardgen.rules.got.abilities import Ability
+from cardgen.rules.got.pack_checks import CHECKS
+from cardgen.rules.got.patterns import Card, PatternOne, PatternTwo
 from tests import seed_facts as seed
 
 

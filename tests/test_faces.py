@@ -12,15 +12,15 @@ import pytest
 from lxml import etree
 
 from cardgen.cli import run
-from cardgen.layout.back import card_back
-from cardgen.layout.card import SAFE, card_face
-from cardgen.layout.card2d import grid_card_face
+from cardgen.layout.got.back import card_back
+from cardgen.layout.got.card import SAFE, card_face
+from cardgen.layout.got.card2d import grid_card_face
+from cardgen.layout.got.wild import wild_face
 from cardgen.layout.shapes import Circle, Group, Line, Polygon, Rect, Text, walk
 from cardgen.layout.shapes import Path as PathShape
 from cardgen.layout.theme import PLAIN
-from cardgen.layout.wild import wild_face
-from cardgen.rules.grid import GridPack
-from cardgen.rules.patterns import make_pattern
+from cardgen.rules.got.grid_packs import GridPack
+from cardgen.rules.got.patterns import make_pattern
 from cardgen.units import CARDS
 
 NS = "{http://www.w3.org/2000/svg}"

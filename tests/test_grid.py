@@ -1,4 +1,4 @@
-"""Tests of the 2D Game of Trains rules (seed 002, §8): cardgen.rules.grid.
+"""Tests of the 2D Game of Trains rules (seed 002, §8): cardgen.rules.got.grid_packs.
 
 The seed's facts are written out here by hand, not read from the seed file.
 """
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.grid import (
+from cardgen.rules.got.abilities import Ability
+from cardgen.rules.got.grid_packs import (
     CATEGORIES,
     DEFAULT_CATEGORIES,
     GridAbility,
@@ -22,8 +22,8 @@ from cardgen.rules.grid import (
     GridPack,
     grid_categories,
 )
-from cardgen.rules.grid_game import apply, count_starts, deal_start, enumerate_starts, is_start, is_won
-from cardgen.rules.patterns import Card
+from cardgen.rules.got.grid_play import apply, count_starts, deal_start, enumerate_starts, is_start, is_won
+from cardgen.rules.got.patterns import Card
 
 # --- the seed's facts (§8), typed in ---------------------------------------------------------
 

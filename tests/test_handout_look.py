@@ -12,15 +12,15 @@ import pytest
 from lxml import etree
 from lxml import html as lxml_html
 
-from cardgen.layout.card2d import CHOICE
 from cardgen.layout.document import Columns, Paragraph, Table, plain
+from cardgen.layout.got.card2d import CHOICE
+from cardgen.layout.got.handout_optional import wild_examples
 from cardgen.layout.handouts import build
-from cardgen.layout.handouts.got_optional import wild_examples
 from cardgen.options import print_options
 from cardgen.products.handout import build_handout
-from cardgen.rules.numbers import DECISIONS
-from cardgen.rules.patterns import make_pattern
-from cardgen.rules.sequence_report import report
+from cardgen.rules.got.number_abilities import DECISIONS
+from cardgen.rules.got.patterns import make_pattern
+from cardgen.rules.got.sequence_report import report
 
 SVG = "{http://www.w3.org/2000/svg}"
 # the case #21's audit names, and others around it
@@ -328,7 +328,7 @@ def test_the_piles_of_every_round_stand_clear_of_the_central_area(tmp_path):
 
 def test_the_tile_diagrams_draw_the_tiles_red_train_not_the_word(tmp_path):
     """Review #23, item 11: "Train" crammed against the divider; the tiles' own locomotive instead."""
-    from cardgen.layout.tile import TRAIN_PARTS
+    from cardgen.layout.supertrain.tile import TRAIN_PARTS
 
     html, _ = written(tmp_path, game="supertrain")
     root = etree.parse(str(html), etree.HTMLParser()).getroot()

@@ -1,5 +1,5 @@
 """The Game of Trains handouts describe the game the play engine plays (#22): every decision the
-engine makes (``rules.play.DECISIONS``, read from the engine, not copied) is stated on the written
+engine makes (``rules.got.play.DECISIONS``, read from the engine, not copied) is stated on the written
 page; the turn is the engine's; and ``--simulate N`` prints the simulator's own figures, seeded,
 in plain words, within the two-page summary."""
 
@@ -14,10 +14,10 @@ from lxml import html as lxml_html
 from cardgen.layout.handouts import build
 from cardgen.options import print_options
 from cardgen.products.handout import build_handout
-from cardgen.rules.handout_sim import MAX_GAMES, SEED, PackFigures, simulate_pack, variant_for, words
-from cardgen.rules.patterns import make_pattern
-from cardgen.rules.play import DECISIONS, Draw, Game, Place, Variant, legal_moves, play
-from cardgen.rules.play_variant import DEFAULT_MAX_TURNS
+from cardgen.rules.got.handout_simulation import MAX_GAMES, SEED, PackFigures, simulate_pack, variant_for, words
+from cardgen.rules.got.patterns import make_pattern
+from cardgen.rules.got.play import DECISIONS, Draw, Game, Place, Variant, legal_moves, play
+from cardgen.rules.got.variant import DEFAULT_MAX_TURNS
 from cardgen.simulate.run import run
 from cardgen.simulate.settings import request
 from tests.test_cli import cli

@@ -102,7 +102,7 @@ def test_columns_fill_down_first_like_the_seed():
 
 @given(st.sampled_from(["one", "two", "three"]), st.integers(2, 12))
 def test_got_ability_table_is_always_the_pack(pattern, census):
-    from cardgen.rules.patterns import make_pattern
+    from cardgen.rules.got.patterns import make_pattern
 
     doc = build("got", pattern=pattern, census=census)
     (table,) = doc.tables("abilities")
@@ -124,7 +124,7 @@ def test_every_game_is_listed_and_unknown_ones_are_refused():
 
 
 def test_train_tables_equal_the_engine_and_the_seed(written):
-    from cardgen.rules.train import FACE_DOUBLES, RANKS, REOPENING, pile_sizes, what_can_i_play
+    from cardgen.rules.train.referee import FACE_DOUBLES, RANKS, REOPENING, pile_sizes, what_can_i_play
 
     html, _, _ = written("train")
     tables = html_tables(html)
@@ -152,7 +152,7 @@ def test_train_tables_equal_the_engine_and_the_seed(written):
 
 
 def test_got_ability_table_is_the_pack_in_the_seeds_layout(written):
-    from cardgen.rules.patterns import make_pattern
+    from cardgen.rules.got.patterns import make_pattern
 
     html, _, _ = written("got")
     rows = html_tables(html)["abilities"]
@@ -175,8 +175,8 @@ def test_got_pattern_one_seed_table(tmp_path):
 
 
 def test_got2d_tables_and_the_42_starts(written):
-    from cardgen.rules.grid import CATEGORIES, DEFAULT_CATEGORIES
-    from cardgen.rules.grid_game import count_starts
+    from cardgen.rules.got.grid_packs import CATEGORIES, DEFAULT_CATEGORIES
+    from cardgen.rules.got.grid_play import count_starts
 
     html, pdf, doc = written("got2d")
     rows = html_tables(html)["categories"]
@@ -193,7 +193,7 @@ def test_got2d_tables_and_the_42_starts(written):
 
 
 def test_supertrain_tables_equal_the_engine_and_the_seed(written):
-    from cardgen.rules.supertrain import HAND_SIZES, Tile, bone_pile, playable_ends
+    from cardgen.rules.supertrain.dominoes import HAND_SIZES, Tile, bone_pile, playable_ends
 
     html, _, _ = written("supertrain")
     tables = html_tables(html)
@@ -220,7 +220,7 @@ def test_supertrain_tables_equal_the_engine_and_the_seed(written):
 
 
 def test_amtrak_tables_equal_the_engine_and_the_seed(written):
-    from cardgen.rules.amtrak import BONUSES, VALUES
+    from cardgen.rules.amtrak.scoring import BONUSES, VALUES
 
     html, _, _ = written("amtrak")
     tables = html_tables(html)
@@ -387,7 +387,7 @@ def test_bad_handout_input_writes_nothing(tmp_path):
 
 
 def test_the_pack_rules_page_is_the_got_handout(built):
-    from cardgen.rules.patterns import make_pattern
+    from cardgen.rules.got.patterns import make_pattern
 
     folder = built(pattern="three", census=5)
     rows = html_tables(folder / "rules.html")["abilities"]

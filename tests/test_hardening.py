@@ -398,7 +398,7 @@ def test_a_wild_card_in_a_pack_of_a_billion_is_judged_without_listing_it(tmp_pat
 def test_a_table_of_200_thousand_rows_checks_in_bounded_time_and_memory(tmp_path):
     """A whole pack of pattern one, census 26, 100 copies (32 500 cards), six times over and
     then some: 200 000 rows, every number repeated. Before: minutes and gigabytes."""
-    from cardgen.rules.patterns import make_pattern
+    from cardgen.rules.got.patterns import make_pattern
 
     pack = make_pattern("one", 26, copies=100)
     rows = [f"{c.number},{c.ability.code}\n" for c in pack.cards()]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from cardgen.cli import run
 from cardgen.errors import CardgenError
-from cardgen.rules.sequence_report import report
-from cardgen.rules.sequences import WILD, Card, can_win, outside_pack, parse_sequence
+from cardgen.rules.got.sequence_report import report
+from cardgen.rules.got.sequences import WILD, Card, can_win, outside_pack, parse_sequence
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]

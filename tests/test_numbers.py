@@ -1,4 +1,4 @@
-"""Tests of the §9 number abilities (cardgen's development of §9): cardgen.rules.numbers.
+"""Tests of the §9 number abilities (cardgen's development of §9): cardgen.rules.got.number_abilities.
 
 Expected values are worked out by hand from the sequences of the seed's figure 5
 (Andy, Beth, Carl, Dora) and the 3×3 starting arrangement; the properties check
@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.grid import GridPack
-from cardgen.rules.numbers import (
+from cardgen.rules.got.abilities import Ability
+from cardgen.rules.got.grid_packs import GridPack
+from cardgen.rules.got.number_abilities import (
     COL_HIGH_LOW,
     COL_HIGHEST,
     DECISIONS,
@@ -36,7 +36,7 @@ from cardgen.rules.numbers import (
     parse,
     possible,
 )
-from cardgen.rules.sequences import WILD
+from cardgen.rules.got.sequences import WILD
 
 ANDY = (8, 64, 72, 62, 24, 3, 17)
 BETH = (46, 37, 5, 12, 42, 47, 40)

@@ -13,9 +13,9 @@ from lxml import etree
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from cardgen.layout.card import card_face
+from cardgen.layout.got.card import card_face
 from cardgen.render import render
-from cardgen.rules.patterns import PatternOne, PatternThree, PatternTwo
+from cardgen.rules.got.patterns import PatternOne, PatternThree, PatternTwo
 from tests.conftest import svg_png
 
 MM = 72 / 25.4

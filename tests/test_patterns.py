@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.patterns import Card, PatternOne, PatternThree, PatternTwo, make_pattern
+from cardgen.rules.got.abilities import Ability
+from cardgen.rules.got.patterns import Card, PatternOne, PatternThree, PatternTwo, make_pattern
 from tests import seed_facts as seed
 
 

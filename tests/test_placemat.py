@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from cardgen.errors import CardgenError
 from cardgen.impose.tiling import tile
-from cardgen.layout.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
+from cardgen.layout.got.placemat import grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.layout.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Text
 from cardgen.layout.shapes import Path as Outline
 from cardgen.products.placemat import build_placemat as build

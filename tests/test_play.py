@@ -1,4 +1,4 @@
-"""Tests of the play engine (cardgen.rules.play, play_variant): the pack, the deal, and the seed's examples.
+"""Tests of the play engine (cardgen.rules.got.play, play_variant): the pack, the deal, and the seed's examples.
 
 The other rule decisions and the hypothesis properties are in ``test_play_decisions``.
 
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.grid import CATEGORIES, GridMat
-from cardgen.rules.grid_game import apply as grid_apply
-from cardgen.rules.grid_game import is_start
-from cardgen.rules.numbers import FAMILY, GRID_FAMILY
-from cardgen.rules.play import (
+from cardgen.rules.got.grid_packs import CATEGORIES, GridMat
+from cardgen.rules.got.grid_play import apply as grid_apply
+from cardgen.rules.got.grid_play import is_start
+from cardgen.rules.got.number_abilities import FAMILY, GRID_FAMILY
+from cardgen.rules.got.play import (
     Draw,
     Freeze,
     Game,
@@ -32,7 +32,7 @@ from cardgen.rules.play import (
     legal_moves,
     play,
 )
-from cardgen.rules.play_variant import WILD_CARD, _grid_static, rules_of
+from cardgen.rules.got.variant import WILD_CARD, _grid_static, rules_of
 from tests.seed_facts import FIGURE_5, FIGURE_5_DRAWN
 
 ANDY, BETH, CARL, DORA = 0, 1, 2, 3

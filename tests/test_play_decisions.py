@@ -1,4 +1,4 @@
-"""Tests of the play engine's rule decisions (cardgen.rules.play.DECISIONS) and its invariants.
+"""Tests of the play engine's rule decisions (cardgen.rules.got.play.DECISIONS) and its invariants.
 
 Running out of cards, passing, who wins a completed sequence, the turn cap,
 face-up pairs; then hypothesis properties over any pattern, census, copies,
@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cardgen.rules.play as play_module
+import cardgen.rules.got.play as play_module
 from cardgen.errors import CardgenError
-from cardgen.rules.play import DECISIONS, Draw, Game, Pass, Place, UseAbility, Variant, legal_moves, play
-from cardgen.rules.play_variant import rules_of
+from cardgen.rules.got.play import DECISIONS, Draw, Game, Pass, Place, UseAbility, Variant, legal_moves, play
+from cardgen.rules.got.variant import rules_of
 from tests.test_play import CARL, figure_5, multiset, position, variants
 
 # --- running out, passing, winning, the cap --------------------------------------------------

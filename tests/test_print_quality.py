@@ -19,14 +19,14 @@ from lxml import etree
 
 from cardgen.cli import run
 from cardgen.impose.sheets import plan_sheet
-from cardgen.layout.back import card_back
-from cardgen.layout.card import SAFE, card_face
-from cardgen.layout.card2d import grid_card_face
+from cardgen.layout.got.back import card_back
+from cardgen.layout.got.card import SAFE, card_face
+from cardgen.layout.got.card2d import grid_card_face
 from cardgen.layout.shapes import Drawing, Rect, Text, walk
 from cardgen.products.got import build_pack
 from cardgen.render import render
-from cardgen.rules.grid import GridPack
-from cardgen.rules.patterns import make_pattern
+from cardgen.rules.got.grid_packs import GridPack
+from cardgen.rules.got.patterns import make_pattern
 from tests.helpers import typed
 from tests.marks import mark_problems
 

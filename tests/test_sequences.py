@@ -1,4 +1,4 @@
-"""Tests for cardgen.rules.sequences: seed 002 facts (§5-§7, §10, §11) and properties."""
+"""Tests for cardgen.rules.got.sequences: seed 002 facts (§5-§7, §10, §11) and properties."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.abilities import Ability
-from cardgen.rules.sequence_report import report
-from cardgen.rules.sequences import (
+from cardgen.rules.got.abilities import Ability
+from cardgen.rules.got.sequence_report import report
+from cardgen.rules.got.sequences import (
     WILD,
     Card,
     allowed,
@@ -405,8 +405,8 @@ def test_a_pack_with_fewer_wild_cards_than_the_sequence_holds_cannot_give_it() -
     """A pack built with --wilds 4 has four wild cards: seven W in a census-7 sequence is not a
     hand anyone can hold, and with --wilds 0 a single W is not either (§10 against the pack built)."""
     from cardgen.reports import seq_text
-    from cardgen.rules.sequence_report import report
-    from cardgen.rules.sequences import can_win, outside_pack
+    from cardgen.rules.got.sequence_report import report
+    from cardgen.rules.got.sequences import can_win, outside_pack
 
     r = report("W-W-W-W-W-W-W", pack_size=84, wilds=4)
     assert r.outside == ("7 wild cards (the pack has 4)",) and r.can_be_ascending is False

@@ -148,13 +148,13 @@ def _rewrite(folder: Path, key: str) -> None:
         pdf.write_bytes(sheets_pdf(GOT, GOT.spec_from_manifest(data), options_from_manifest(data, folder), plan))
         return
     if key == "tiles":
-        from cardgen.layout.tile import tile_face
-        from cardgen.rules.supertrain import tile_set
+        from cardgen.layout.supertrain.tile import tile_face
+        from cardgen.rules.supertrain.dominoes import tile_set
 
         faces = [tile_face(t, plan.card) for t in tile_set("wild")]
     else:
-        from cardgen.layout.tokens import token_face
-        from cardgen.rules.tokens import token_set
+        from cardgen.layout.got.freeze_tokens import token_face
+        from cardgen.rules.got.freeze_tokens import token_set
 
         faces = [token_face(t.player, set_name="freeze tokens, 4 players") for t in token_set(4, 7)]
     pages = sheets.impose(faces, plan, label=data["name"], title=data["title"])

@@ -1,4 +1,4 @@
-"""Tests of the simulation core (cardgen.rules.simulate): records, summaries, seeds, traces, replay."""
+"""Tests of the simulation core (cardgen.rules.got.simulation): records, summaries, seeds, traces, replay."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.play import Variant
-from cardgen.rules.play_variant import rules_of
-from cardgen.rules.simulate import GameRecord, TraceError, game_seed, play_game, play_games, replay, summarise
+from cardgen.rules.got.play import Variant
+from cardgen.rules.got.simulation import GameRecord, TraceError, game_seed, play_game, play_games, replay, summarise
+from cardgen.rules.got.variant import rules_of
 from tests.test_play import variants
 
 STATE_KEYS = {"sequences", "draw", "faceup", "discard"}
@@ -53,7 +53,7 @@ def test_splitting_a_run_gives_the_same_games() -> None:
 def test_same_seed_in_another_process_gives_the_same_record() -> None:
     """Hash randomisation differs between processes: the game must not depend on it."""
     code = (
-        "from cardgen.rules.simulate import play_game, game_seed; from cardgen.rules.play import Variant;"
+        "from cardgen.rules.got.simulation import play_game, game_seed; from cardgen.rules.got.play import Variant;"
         "r = play_game(Variant(pattern='three', census=5, apply='any', wilds=2, freeze=1), game_seed(3, 4), trace=True);"
         "import json; print(json.dumps([r.winner, r.turns, list(r.kinds), r.events[-2]['state']]))"
     )

@@ -22,10 +22,10 @@ from cardgen.check import check_folder
 from cardgen.cli import run
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import DESCENT, Drawing, Text, walk
-from cardgen.layout.tile import PIP_COLOURS, ink_box, pip_spots, tile_back, tile_face
+from cardgen.layout.supertrain.tile import PIP_COLOURS, ink_box, pip_spots, tile_back, tile_face
 from cardgen.products.supertrain import build_tiles
 from cardgen.render import render
-from cardgen.rules.supertrain import Tile, parse_tile
+from cardgen.rules.supertrain.dominoes import Tile, parse_tile
 from tests.conftest import svg_png
 from tests.helpers import typed
 
@@ -220,7 +220,7 @@ def test_tiles_fit_the_paper_with_crop_marks_outside_every_tile(tiles, paper, si
 
 
 def _all_tiles() -> list[Tile]:
-    from cardgen.rules.supertrain import tile_set
+    from cardgen.rules.supertrain.dominoes import tile_set
 
     return tile_set("full")
 
@@ -342,7 +342,7 @@ def test_check_names_a_missing_tile_file_and_a_wrong_table(tiles, tmp_path, caps
 def test_check_reads_the_pdf_slot_by_slot(tiles, tmp_path, capsys):
     """A PDF whose fourth slot shows 7-Train instead of 3-Train is caught, by page and slot."""
     from cardgen.impose.sheets import impose, plan_sheet
-    from cardgen.rules.supertrain import tile_set
+    from cardgen.rules.supertrain.dominoes import tile_set
 
     folder = copy_of(tiles(), tmp_path)
     wild = tile_set("wild")
@@ -360,7 +360,7 @@ def test_check_reads_the_pdf_slot_by_slot(tiles, tmp_path, capsys):
 def test_a_pdf_with_a_pip_fewer_is_caught(tiles, tmp_path, capsys):
     from cardgen.impose.sheets import impose, plan_sheet
     from cardgen.layout.shapes import Circle, Group
-    from cardgen.rules.supertrain import tile_set
+    from cardgen.rules.supertrain.dominoes import tile_set
 
     folder = copy_of(tiles(), tmp_path)
     faces = [tile_face(t, (50.8, 25.4)) for t in tile_set("wild")]

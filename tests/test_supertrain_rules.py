@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules import supertrain as st_rules
-from cardgen.rules.supertrain import (
+from cardgen.rules.supertrain import dominoes as st_rules
+from cardgen.rules.supertrain.dominoes import (
     ENGINES,
     HAND_SIZES,
     LETTER_WORDS,

@@ -182,7 +182,7 @@ def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ign
         "import sys\n"
         "from cardgen.options import print_options\n"
         "from cardgen.products.got import PACK\n"
-        "from cardgen.rules.patterns import make_pattern\n"
+        "from cardgen.rules.got.patterns import make_pattern\n"
         "from cardgen.render import render\n"
         "spec = make_pattern('two', 7)\n"
         "sys.stdout.buffer.write(render('svg', [PACK.face(spec.printed()[28], spec, print_options())]))\n"
@@ -199,7 +199,7 @@ def test_the_same_card_has_the_same_bytes_in_another_process(pack):  # type: ign
 def test_a_pack_subsets_each_face_once_or_twice():  # type: ignore[no-untyped-def]
     from cardgen.options import print_options
     from cardgen.products.got import PACK
-    from cardgen.rules.patterns import make_pattern
+    from cardgen.rules.got.patterns import make_pattern
 
     spec = make_pattern("one", 12)  # 264 cards, numbers 1..264, abilities A↔B … K↔L
     fonts_module.font_face.cache_clear()

@@ -20,9 +20,9 @@ from lxml import etree
 from cardgen.cli import run
 from cardgen.impose.sheets import impose, plan_sheet
 from cardgen.layout.shapes import Drawing, Group
-from cardgen.layout.tile import TRAIN_RED, tile_face
+from cardgen.layout.supertrain.tile import TRAIN_RED, tile_face
 from cardgen.render import render
-from cardgen.rules.supertrain import tile_set
+from cardgen.rules.supertrain.dominoes import tile_set
 from tests.marks import MM, cut_boxes
 
 TILE = (50.8, 25.4)

@@ -181,7 +181,7 @@ def test_bad_counts_are_refused_in_one_line(capsys, tmp_path) -> None:  # type: 
 def test_a_token_reads_as_a_coin_inside_its_cut(sheets) -> None:  # type: ignore[no-untyped-def]
     """Measured in the PDF: within each cut circle a rim, and inside the rim all of the token's
     words (FROZEN and the player's number, in the sans family) and its symbol."""
-    from cardgen.layout.tokens import CELL, RIM
+    from cardgen.layout.got.freeze_tokens import CELL, RIM
 
     with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
@@ -207,7 +207,7 @@ def test_the_ring_symbol_is_a_closed_ring(tmp_path) -> None:  # type: ignore[no-
 
     import pypdfium2 as pdfium
 
-    from cardgen.layout.tokens import CELL, symbol, token_face
+    from cardgen.layout.got.freeze_tokens import CELL, symbol, token_face
     from cardgen.render import render
 
     face = token_face(5)

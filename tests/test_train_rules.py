@@ -1,4 +1,4 @@
-"""Tests for cardgen.rules.train: the seed's examples (seeds 000, 001) typed in by hand, each decision, and properties.
+"""Tests for cardgen.rules.train.referee: the seed's examples (seeds 000, 001) typed in by hand, each decision, and properties.
 
 Expected answers come from the rules text or from the tests' own tables below, never from the module.
 """
@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.rules.train import (
+from cardgen.rules.train.referee import (
     CLOSED_BY_ROUND,
     HAND,
     KINDS,

@@ -26,10 +26,10 @@ from cardgen.layout.shapes import (
     text_width,
     walk,
 )
-from cardgen.layout.tile import EDGE as TILE_EDGE
-from cardgen.layout.tile import FACE as TILE_FACE
-from cardgen.layout.tile import TRAIN_RED, red_train
-from cardgen.rules.supertrain import TRAIN
+from cardgen.layout.supertrain.tile import EDGE as TILE_EDGE
+from cardgen.layout.supertrain.tile import FACE as TILE_FACE
+from cardgen.layout.supertrain.tile import TRAIN_RED, red_train
+from cardgen.rules.supertrain.dominoes import TRAIN
 
 INK = "#1a1a1a"
 GREY = "#777777"
@@ -362,7 +362,7 @@ def track_and_car(track: Sequence[tuple[str, str]], car: tuple[str, str]) -> Dra
 def domino(x: float, y: float, ends: tuple[str, str], *, half: float = 9.0, edge: str = TILE_EDGE) -> Group:
     """A tile lying sideways, as the printed tiles look: an ivory body, two square halves split
     by the centre line; a number end its figure, a letter end the letter in the Red Train's red,
-    a Red Train end the tiles' own locomotive (``layout.tile.red_train``), not a word."""
+    a Red Train end the tiles' own locomotive (``layout.supertrain.tile.red_train``), not a word."""
     shapes: list[Shape] = [
         Rect(0, 0, 2 * half, half, fill=TILE_FACE, stroke=edge, stroke_width=0.4, radius=1.2, role="tile"),
         Line(half, 1.0, half, half - 1.0, stroke=edge, stroke_width=0.35, role="tile-split"),

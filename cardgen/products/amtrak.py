@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.impose.printing import how_to_print
-from cardgen.layout.scorecard import MIN_ROW, ROWS, scorecard_pages
+from cardgen.layout.amtrak.scorecard import MIN_ROW, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render

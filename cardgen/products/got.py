@@ -10,7 +10,7 @@ rules add to the folder's name (``-numbers``, ``-packs-2``, ``-wilds-2``, ``-win
 only when asked for, to ``pack.json`` (``numbers``, ``packs``, ``wilds``, ``win``), so a
 pack without them is written as before. Wild cards are ``cards/W01.svg`` … after the numbered
 cards, rows ``W,wild`` in ``pack.csv``; several packs are ``cards/A-001.svg`` … ``B-001.svg``
-…, their backs ``back-A.svg`` …, with a ``pack`` column in ``pack.csv`` (``rules.printed``).
+…, their backs ``back-A.svg`` …, with a ``pack`` column in ``pack.csv`` (``rules.got.printed``).
 """
 
 from __future__ import annotations
@@ -19,20 +19,20 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.layout.back import card_back
-from cardgen.layout.card import card_face, pack_type, pattern_faces, title_warning
-from cardgen.layout.handouts.got import handout_for
+from cardgen.layout.got.back import card_back
+from cardgen.layout.got.card import card_face, pack_type, pattern_faces, title_warning
+from cardgen.layout.got.handout import handout_for
+from cardgen.layout.got.wild import wild_face
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.theme import DEFAULT
-from cardgen.layout.wild import wild_face
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack, number_width
 from cardgen.render import writer
-from cardgen.rules.check import Card
-from cardgen.rules.patterns import PackAbility, Pattern, make_pattern
-from cardgen.rules.printed import MAX_PACKS, MAX_WILDS, Item
-from cardgen.rules.sequences import WINS
+from cardgen.rules.got.pack_checks import Card
+from cardgen.rules.got.patterns import PackAbility, Pattern, make_pattern
+from cardgen.rules.got.printed import MAX_PACKS, MAX_WILDS, Item
+from cardgen.rules.got.sequences import WINS
 from cardgen.write.deck import BuildResult, Progress
 
 

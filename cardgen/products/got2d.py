@@ -10,18 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.layout.card import pack_type, title_warning
-from cardgen.layout.card2d import grid_card_back, grid_card_face, grid_faces
-from cardgen.layout.handouts.got2d import handout
+from cardgen.layout.got.card import pack_type, title_warning
+from cardgen.layout.got.card2d import grid_card_back, grid_card_face, grid_faces
+from cardgen.layout.got.handout2d import handout
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.theme import DEFAULT
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack
 from cardgen.render import writer
-from cardgen.rules.check import Card
-from cardgen.rules.grid import DEFAULT_CATEGORIES, GridPack, PackAbility2D
-from cardgen.rules.printed import Item
+from cardgen.rules.got.grid_packs import DEFAULT_CATEGORIES, GridPack, PackAbility2D
+from cardgen.rules.got.pack_checks import Card
+from cardgen.rules.got.printed import Item
 from cardgen.write.deck import BuildResult, Progress
 
 

@@ -34,8 +34,8 @@ from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.services import check_services
 from cardgen.render import render
-from cardgen.rules.check import CardLike, PackSpec
-from cardgen.rules.printed import Item, printed_items, table_rows
+from cardgen.rules.got.pack_checks import CardLike, PackSpec
+from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.themes.read import picture_files
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 
@@ -49,7 +49,7 @@ def number_width(size: int) -> int:
 
 
 def pack_table(items: Sequence[Item[CardLike]]) -> bytes:
-    """The printed pack as CSV (``rules.printed.table_rows``: ``number,ability``, a ``pack``
+    """The printed pack as CSV (``rules.got.printed.table_rows``: ``number,ability``, a ``pack``
     column for several packs, ``W,wild`` for a wild), the format ``cardgen check`` reads."""
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(table_rows(items))
@@ -117,7 +117,7 @@ class NumberedPack(Generic[S]):
         raise NotImplementedError
 
     def printed(self, spec: S) -> list[Item[Any]]:
-        """The cards as printed (``rules.printed``): by default the pack once, no wilds."""
+        """The cards as printed (``rules.got.printed``): by default the pack once, no wilds."""
         return printed_items(spec.cards(), width=number_width(spec.size))
 
     def handout(self, spec: S, title: str) -> bytes:

@@ -16,11 +16,11 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.impose.printing import how_to_print
 from cardgen.impose.tiling import plan_tiles, tile
-from cardgen.layout.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
+from cardgen.layout.got.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render
-from cardgen.rules.abilities import MAX_CENSUS
+from cardgen.rules.got.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
 from cardgen.write.staging import Staging
 

@@ -17,7 +17,7 @@ from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render
-from cardgen.rules.supertrain import ENGINES, bone_pile, hand_size, parse_tile, round_name
+from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, parse_tile, round_name
 from cardgen.write.staging import Staging
 
 GAMES = ("supertrain",)

@@ -9,7 +9,7 @@ imposed on sheets with crop marks in ``supertrain-wild.pdf``, ``tiles.csv`` and
 (``check_tiles_folder``): each SVG's two halves (pips counted, numerals and letters
 read, the locomotive found by its class) and each PDF slot (pip paths counted per
 half by position, text objects read, the locomotive found by its red paths), and
-both lists are checked against the set with ``rules.supertrain.check_set``.
+both lists are checked against the set with ``rules.supertrain.dominoes.check_set``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.impose.sheets import SheetPlan, impose
 from cardgen.layout.shapes import Drawing
-from cardgen.layout.tile import tile_back, tile_face
+from cardgen.layout.supertrain.tile import tile_back, tile_face
 from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
@@ -43,9 +43,9 @@ from cardgen.proof.sheets import PDF_LIMIT, single_pdf
 from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
 from cardgen.render import render
-from cardgen.rules.check import Violation, capped
-from cardgen.rules.supertrain import CHECKS as SET_CHECKS
-from cardgen.rules.supertrain import Tile, check_set, tile_set
+from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.supertrain.dominoes import CHECKS as SET_CHECKS
+from cardgen.rules.supertrain.dominoes import Tile, check_set, tile_set
 from cardgen.units import parse_card
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 

@@ -23,7 +23,7 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.impose.sheets import impose
-from cardgen.layout.tokens import CELL, CUT, style, token_face
+from cardgen.layout.got.freeze_tokens import CELL, CUT, style, token_face
 from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
@@ -37,8 +37,7 @@ from cardgen.proof.pdfshape import pdf_differences, pdf_outside
 from cardgen.proof.sheets import PDF_LIMIT
 from cardgen.proof.tokens import FOLDER, check_token_pdf, read_token_svgs
 from cardgen.render import render
-from cardgen.rules.check import Violation, capped
-from cardgen.rules.tokens import (
+from cardgen.rules.got.freeze_tokens import (
     DEFAULT_PER_PLAYER,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -47,6 +46,7 @@ from cardgen.rules.tokens import (
     check_tokens,
     token_set,
 )
+from cardgen.rules.got.pack_checks import Violation, capped
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 NAME = "tokens"

@@ -6,7 +6,7 @@ index, each upright and turned) and its ability twice as a label and twice as a 
 bold and all agreeing. A wild card (§10) shows ``WILD`` and its ``W`` index instead, once
 upright and once turned, and no number or ability; with several packs combined (§7) every
 face shows its pack's letter upright and turned, and each pack's back (``back-A.svg`` …) its
-letter. The printed items (``rules.printed``) say which file holds what. When the folder was
+letter. The printed items (``rules.got.printed``) say which file holds what. When the folder was
 written by this very cardgen version, every SVG (and the other files) must also be byte for
 byte what it draws for the pack (``Redraw``: builds are deterministic).
 """
@@ -26,8 +26,8 @@ from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.sheets import role_name
 from cardgen.proof.svg import SvgDoc, SvgText, read_svg, size_problem
-from cardgen.rules.check import Card, CardLike, HasCode, Violation, capped, span
-from cardgen.rules.printed import Item, Shown, expected
+from cardgen.rules.got.pack_checks import Card, CardLike, HasCode, Violation, capped, span
+from cardgen.rules.got.printed import Item, Shown, expected
 from cardgen.units import shown
 
 CARD_ROLES = ("number", "index-number", "ability", "index-ability")  # each once upright, once turned

@@ -2,7 +2,7 @@
 sheets (each card's place showing exactly what its SVG shows: every text with its font, size,
 colour and turn, and the same shapes; the backs where ``pack.json`` puts them), its other
 files (``proof.packcsv``), and the faces read from the SVGs and again from the PDF checked by
-``rules.printed.check_printed`` (each pack by ``rules.check`` like any hand-made table, every
+``rules.got.printed.check_printed`` (each pack by ``rules.got.pack_checks`` like any hand-made table, every
 pack mark, the wild cards).
 """
 
@@ -50,8 +50,8 @@ from cardgen.proof.sheets import (
     turned_doc,
 )
 from cardgen.proof.svg import SvgDoc, parse_svg
-from cardgen.rules.check import CHECKS, Card, HasCode, PackSpec, Violation, capped
-from cardgen.rules.printed import PRINTED_CHECKS, Item, Shown, check_printed
+from cardgen.rules.got.pack_checks import CHECKS, Card, HasCode, PackSpec, Violation, capped
+from cardgen.rules.got.printed import PRINTED_CHECKS, Item, Shown, check_printed
 
 
 def _read_pdf_face(found: dict[str, list[TextObject]], parse: Callable[[str], HasCode]) -> Shown | None:

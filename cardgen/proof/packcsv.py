@@ -1,5 +1,5 @@
 """A pack folder's ``pack.csv`` against the faces its card SVGs show, and the other files beside
-the cards. The table is ``rules.printed.table_rows``: ``number,ability`` (with a ``pack``
+the cards. The table is ``rules.got.printed.table_rows``: ``number,ability`` (with a ``pack``
 column when several packs are combined), a wild card's row ``W,wild``.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.proof.cards import MAX_REPORTED, TEXT_LIMIT, SvgCards, is_number
-from cardgen.rules.check import PackSpec, Violation, capped
-from cardgen.rules.printed import WILD_ABILITY, WILD_NUMBER, Shown
+from cardgen.rules.got.pack_checks import PackSpec, Violation, capped
+from cardgen.rules.got.printed import WILD_ABILITY, WILD_NUMBER, Shown
 from cardgen.units import shown
 
 

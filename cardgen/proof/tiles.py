@@ -19,7 +19,7 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.impose.sheets import SheetPlan
-from cardgen.layout.tile import FACE, PIP_COLOURS, TRAIN_PARTS, TRAIN_RED, halves
+from cardgen.layout.supertrain.tile import FACE, PIP_COLOURS, TRAIN_PARTS, TRAIN_RED, halves
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.sheets import (
@@ -32,8 +32,8 @@ from cardgen.proof.sheets import (
     turned_doc,
 )
 from cardgen.proof.svg import SvgDoc
-from cardgen.rules.check import Violation
-from cardgen.rules.supertrain import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
+from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.supertrain.dominoes import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
 
 SVG = "{http://www.w3.org/2000/svg}"
 TABLE = "tiles.csv"

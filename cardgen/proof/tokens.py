@@ -1,7 +1,7 @@
 """A sheet of freeze tokens read back: each ``tokens/pN-KK.svg`` a drawing cardgen writes, of
-the token's size, whose disc, symbol and number are its player's (``layout.tokens.STYLES``);
+the token's size, whose disc, symbol and number are its player's (``layout.got.freeze_tokens.STYLES``);
 each token's place on the PDF's sheets showing exactly its SVG (texts, shapes, paint); and the
-players read from both counted (``rules.tokens.check_tokens``).
+players read from both counted (``rules.got.freeze_tokens.check_tokens``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
-from cardgen.layout.tokens import CELL, Style, ink_on, style
+from cardgen.layout.got.freeze_tokens import CELL, Style, ink_on, style
 from cardgen.manifest import MANIFEST, plan_from_manifest
 from cardgen.proof.audit import pdf_damage
 from cardgen.proof.pages import PageObjects
@@ -27,8 +27,8 @@ from cardgen.proof.sheets import (
     single_pdf,
 )
 from cardgen.proof.svg import SvgDoc, read_svg, size_problem
-from cardgen.rules.check import Violation, capped
-from cardgen.rules.tokens import MAX_PLAYERS, Token
+from cardgen.rules.got.freeze_tokens import MAX_PLAYERS, Token
+from cardgen.rules.got.pack_checks import Violation, capped
 
 FOLDER = "tokens"
 MAX_REPORTED = 40

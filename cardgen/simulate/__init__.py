@@ -7,5 +7,5 @@
 - ``page``: the HTML report with its charts (``cardgen.layout.charts``), written all or nothing;
 - ``traces``: one game written as JSON Lines, and a trace read back and replayed.
 
-The games themselves are the pure engines' (``cardgen.rules.simulate``, ``cardgen.rules.amtrak_simulate``).
+The games themselves are the pure engines' (``cardgen.rules.got.simulation``, ``cardgen.rules.amtrak.simulation``).
 """

@@ -25,11 +25,12 @@ from cardgen.layout.charts import bars, heat_map, histogram, value_bars
 from cardgen.layout.document import Figure
 from cardgen.layout.shapes import Drawing
 from cardgen.render.html import inline_svg, page_fonts, render_template
-from cardgen.rules import amtrak_play, play
-from cardgen.rules.amtrak_simulate import ROLE_NAMES, AmtrakTally
-from cardgen.rules.figures import amtrak_sentence, sentence
-from cardgen.rules.sweep import Value
-from cardgen.rules.tally import Tally
+from cardgen.rules.amtrak import play as amtrak_play
+from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakTally
+from cardgen.rules.got import play
+from cardgen.rules.got.figures import amtrak_sentence, sentence
+from cardgen.rules.got.sweep import Value
+from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
 from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows

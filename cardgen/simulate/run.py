@@ -3,7 +3,7 @@
 Each setting's games ``0 … games-1`` are cut into shares of at most ``SHARE``
 consecutive indices; a share is played by a worker process
 (``cardgen.write.workers.worker_pool``, whose workers die with this process) and
-comes back as a tally (``cardgen.rules.tally``). Game ``i`` is always seeded
+comes back as a tally (``cardgen.rules.got.tally``). Game ``i`` is always seeded
 ``game_seed(seed, i)`` and tallies hold whole numbers only, so the figures are
 the same for any number of workers and any order the shares finish in. One
 worker (or one share) plays in this process, without a pool.
@@ -38,9 +38,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.rules.amtrak_simulate import AmtrakTally, play_amtrak
-from cardgen.rules.simulate import game_seed, play_game
-from cardgen.rules.tally import Tally
+from cardgen.rules.amtrak.simulation import AmtrakTally, play_amtrak
+from cardgen.rules.got.simulation import game_seed, play_game
+from cardgen.rules.got.tally import Tally
 from cardgen.simulate.settings import Request, Setting
 from cardgen.write.workers import worker_pool
 

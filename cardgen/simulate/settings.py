@@ -21,11 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
-from cardgen.rules.amtrak_play import AmtrakSetup
-from cardgen.rules.grid import GridPack
-from cardgen.rules.play import Variant
-from cardgen.rules.play_variant import rules_of
-from cardgen.rules.sweep import MAX_TURNS, Sweep, Value, grid, options_of, parse_sweep
+from cardgen.rules.amtrak.play import AmtrakSetup
+from cardgen.rules.got.grid_packs import GridPack
+from cardgen.rules.got.play import Variant
+from cardgen.rules.got.sweep import MAX_TURNS, Sweep, Value, grid, options_of, parse_sweep
+from cardgen.rules.got.variant import rules_of
 
 __all__ = ["GAMES", "MAX_GAMES", "Request", "Setting", "request"]
 

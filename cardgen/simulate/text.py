@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from cardgen.rules.amtrak_simulate import ROLE_NAMES, AmtrakSummary, AmtrakTally
-from cardgen.rules.figures import amtrak_sentence, sentence
-from cardgen.rules.simulate import Summary
-from cardgen.rules.tally import Tally
+from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakSummary, AmtrakTally
+from cardgen.rules.got.figures import amtrak_sentence, sentence
+from cardgen.rules.got.simulation import Summary
+from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import AnyTally, Outcome
 from cardgen.simulate.settings import GAMES, Setting
 

@@ -1,10 +1,10 @@
 """One game of the Game of Trains as a trace file, and a trace file checked by replaying it.
 
-A trace is JSON Lines: one event a line, as ``cardgen.rules.simulate`` produces them
+A trace is JSON Lines: one event a line, as ``cardgen.rules.got.simulation`` produces them
 (a setup line, one turn line a turn, the opening's placements first, and an end line;
 its docstring gives every key, the extra ones too), so any referee can replay the game. ``cardgen simulate --trace FILE`` writes game 0 of the run
 (``game_seed(seed, 0)``); ``cardgen simulate --replay FILE`` reads a trace back and
-plays it through the engine (``rules.simulate.replay``), naming the first line that is
+plays it through the engine (``rules.got.simulation.replay``), naming the first line that is
 not what the rules allow (a game the rules refuse: ``Replayed.legal`` false); a file
 that is not a trace at all (not JSON Lines, a key missing, a value of the wrong type)
 is a ``CardgenError``. A setup with only the issue's keys (no ``variant``) is replayed
@@ -27,8 +27,8 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
-from cardgen.rules.simulate import TraceError, game_seed, play_game, replay
-from cardgen.rules.tally import Tally
+from cardgen.rules.got.simulation import TraceError, game_seed, play_game, replay
+from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
 

@@ -32,7 +32,7 @@ from cardgen.errors import CardgenError
 from cardgen.files import read_file, show_path
 from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
-from cardgen.rules.grid import PACK_CATEGORIES
+from cardgen.rules.got.grid_packs import PACK_CATEGORIES
 from cardgen.themes.pictures import load_picture, with_turned
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title

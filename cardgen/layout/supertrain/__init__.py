@@ -1,0 +1,1 @@
+"""SuperTrain's drawings (seed 003): the tiles and the rules handout. Pure."""
