@@ -34,7 +34,8 @@ from typing import Any
 
 from cardgen.rules.got import bots
 from cardgen.rules.got.play import Variant
-from cardgen.rules.got.simulation import game_seed, play_game, summarise
+from cardgen.rules.got.simulation import play_game, summarise
+from cardgen.rules.shared import game_seed
 
 VARIANT = Variant(pattern="two", census=7, players=4)
 PARTS = (  # (file, function, what it is)

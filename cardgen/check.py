@@ -27,7 +27,8 @@ from cardgen.proof.documents import check_written_files
 from cardgen.proof.folder import stray_files
 from cardgen.proof.pdfshape import pdf_differences
 from cardgen.proof.tables import read_table
-from cardgen.rules.got.pack_checks import CHECKS, Violation, capped, check_pack
+from cardgen.rules.got.pack_checks import CHECKS, check_pack
+from cardgen.rules.shared import Violation, capped
 from cardgen.units import clean_title, shown
 from cardgen.write.marker import MARKER as FOLDER_MARKER
 from cardgen.write.marker import file_digest, read_built, read_marker

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from cardgen.errors import CardgenError
 from cardgen.rules.got.bots import BOTS, bot, good, random_bot
 from cardgen.rules.got.play import Draw, Freeze, Game, UseAbility, Variant, legal_moves, play
-from cardgen.rules.got.simulation import game_seed, play_game
+from cardgen.rules.got.simulation import play_game
+from cardgen.rules.shared import game_seed
 from tests.test_play import position, variants
 
 

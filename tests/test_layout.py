@@ -5,9 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.layout.got.card import SAFE, card_face, reads_otherwise_turned
+from cardgen.layout.got.card import SAFE, card_face
 from cardgen.layout.got.card2d import grid_card_face
 from cardgen.layout.shapes import Group, Rect, Text, walk
+from cardgen.layout.typescale import reads_otherwise_turned
 from cardgen.rules.got.grid_packs import CATEGORIES, GridPack
 from cardgen.rules.got.patterns import make_pattern
 from cardgen.units import CARDS

@@ -17,12 +17,13 @@ from cardgen.layout.shapes import Drawing, Line, Rect, Text, walk
 from cardgen.render import render
 from cardgen.rules.amtrak.play import AmtrakSetup
 from cardgen.rules.amtrak.scoring import bonus, compare, parse_car, score_train
-from cardgen.rules.amtrak.simulation import SHARE, AmtrakRecord, AmtrakTally, play_amtrak, play_amtraks
-from cardgen.rules.got.figures import amtrak_sentence, percent, sentence
+from cardgen.rules.amtrak.simulation import SHARE, AmtrakRecord, AmtrakTally, amtrak_sentence, play_amtrak, play_amtraks
+from cardgen.rules.got.figures import sentence
 from cardgen.rules.got.play import Variant
-from cardgen.rules.got.simulation import game_seed, play_games, summarise
+from cardgen.rules.got.simulation import play_games, summarise
 from cardgen.rules.got.sweep import MAX_SETTINGS, grid, options_of, parse_sweep
-from cardgen.rules.got.tally import Tally, percentile, wilson
+from cardgen.rules.got.tally import Tally
+from cardgen.rules.shared import game_seed, percent, percentile, wilson
 from tests.test_play import variants
 
 # --- tallies ------------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.play import Variant
-from cardgen.rules.got.simulation import GameRecord, TraceError, game_seed, play_game, play_games, replay, summarise
+from cardgen.rules.got.simulation import GameRecord, TraceError, play_game, play_games, replay, summarise
 from cardgen.rules.got.variant import rules_of
+from cardgen.rules.shared import game_seed
 from tests.test_play import variants
 
 STATE_KEYS = {"sequences", "draw", "faceup", "discard"}

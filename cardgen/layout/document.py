@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, Union
 
-from cardgen.layout.got.card import mix
+from cardgen.layout.art import mix
 from cardgen.layout.shapes import Drawing
 
 ACCENT = "#1f4e79"  # a handout's colour when its game names none

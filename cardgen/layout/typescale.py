@@ -74,3 +74,21 @@ def fit_step(
         if s <= largest + 1e-9 and text_width(text, s, font, bold, family) <= max_width:
             return s
     return SCALE[0]
+
+
+_TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_otherwise_turned(number: str) -> bool:
+    """True when ``number`` turned 180° reads as a different number (6 and 9, 68, 86 ...).
+
+    Such numbers get an underline, as on playing cards, since these cards are
+    double-ended and are as often seen upside down as not.
+
+    >>> [n for n in range(1, 100) if reads_otherwise_turned(str(n))]
+    [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
+    """
+    if any(d not in _TURNED_DIGITS for d in number):
+        return False
+    upside = "".join(_TURNED_DIGITS[d] for d in reversed(number))
+    return upside != number and not upside.startswith("0")

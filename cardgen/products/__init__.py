@@ -25,7 +25,7 @@ from cardgen import __version__
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
-from cardgen.rules.got.pack_checks import PackSpec
+from cardgen.rules.shared import PackSpec
 
 # name (also the ``game`` a deck's manifest records) -> module holding ``PRODUCT``
 PRODUCTS: dict[str, str] = {

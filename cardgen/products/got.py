@@ -29,10 +29,10 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack, number_width
 from cardgen.render import writer
-from cardgen.rules.got.pack_checks import Card
 from cardgen.rules.got.patterns import PackAbility, Pattern, make_pattern
 from cardgen.rules.got.printed import MAX_PACKS, MAX_WILDS, Item
 from cardgen.rules.got.sequences import WINS
+from cardgen.rules.shared import Card
 from cardgen.write.deck import BuildResult, Progress
 
 

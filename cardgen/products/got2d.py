@@ -20,8 +20,8 @@ from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack
 from cardgen.render import writer
 from cardgen.rules.got.grid_packs import DEFAULT_CATEGORIES, GridPack, PackAbility2D
-from cardgen.rules.got.pack_checks import Card
 from cardgen.rules.got.printed import Item
+from cardgen.rules.shared import Card
 from cardgen.write.deck import BuildResult, Progress
 
 

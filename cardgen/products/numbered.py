@@ -34,8 +34,8 @@ from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.services import check_services
 from cardgen.render import render
-from cardgen.rules.got.pack_checks import CardLike, PackSpec
 from cardgen.rules.got.printed import Item, printed_items, table_rows
+from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 

@@ -43,7 +43,7 @@ from cardgen.proof.sheets import PDF_LIMIT, single_pdf
 from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
 from cardgen.render import render
-from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.shared import Violation, capped
 from cardgen.rules.supertrain.dominoes import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain.dominoes import Tile, check_set, tile_set
 from cardgen.units import parse_card

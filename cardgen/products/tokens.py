@@ -46,7 +46,7 @@ from cardgen.rules.got.freeze_tokens import (
     check_tokens,
     token_set,
 )
-from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.shared import Violation, capped
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 NAME = "tokens"

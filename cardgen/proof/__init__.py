@@ -7,7 +7,7 @@ sheet), ``cards`` and ``numbered`` (a pack of numbered cards), ``tiles`` (domino
 ``documents`` (handouts), ``exports`` (PNG and Tabletop Simulator files) and ``tables``
 (a hand-made pack table).
 
-Every checker collects every violation it finds (``rules.got.pack_checks.Violation``), naming the
+Every checker collects every violation it finds (``rules.shared.Violation``), naming the
 file and the component at fault, rather than stopping at the first.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.sheets import role_name
 from cardgen.proof.svg import SvgDoc, SvgText, read_svg, size_problem
-from cardgen.rules.got.pack_checks import Card, CardLike, HasCode, Violation, capped, span
 from cardgen.rules.got.printed import Item, Shown, expected
+from cardgen.rules.shared import Card, CardLike, HasCode, Violation, capped, span
 from cardgen.units import shown
 
 CARD_ROLES = ("number", "index-number", "ability", "index-ability")  # each once upright, once turned

@@ -14,7 +14,7 @@ from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import pdf_outside
 from cardgen.proof.sheets import PDF_LIMIT, PT
 from cardgen.proof.svg import read_svg
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 
 
 def check_pdf(

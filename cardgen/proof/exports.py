@@ -30,7 +30,7 @@ from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.render import render
 from cardgen.render.png import chunks, drawing_png, pixels, rasterise, theme_fonts
-from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.shared import Violation, capped
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom, in pixels
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB

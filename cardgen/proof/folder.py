@@ -15,7 +15,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.manifest import MANIFEST
 from cardgen.presets import PRESETS
-from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.shared import Violation, capped
 from cardgen.units import shown
 
 # checked file by file by proof.exports, and a print service's folder by proof.services

@@ -50,8 +50,9 @@ from cardgen.proof.sheets import (
     turned_doc,
 )
 from cardgen.proof.svg import SvgDoc, parse_svg
-from cardgen.rules.got.pack_checks import CHECKS, Card, HasCode, PackSpec, Violation, capped
+from cardgen.rules.got.pack_checks import CHECKS
 from cardgen.rules.got.printed import PRINTED_CHECKS, Item, Shown, check_printed
+from cardgen.rules.shared import Card, HasCode, PackSpec, Violation, capped
 
 
 def _read_pdf_face(found: dict[str, list[TextObject]], parse: Callable[[str], HasCode]) -> Shown | None:

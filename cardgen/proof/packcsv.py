@@ -14,8 +14,8 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.proof.cards import MAX_REPORTED, TEXT_LIMIT, SvgCards, is_number
-from cardgen.rules.got.pack_checks import PackSpec, Violation, capped
 from cardgen.rules.got.printed import WILD_ABILITY, WILD_NUMBER, Shown
+from cardgen.rules.shared import PackSpec, Violation, capped
 from cardgen.units import shown
 
 

@@ -34,7 +34,7 @@ from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import CATALOG, pdf_differences, pdf_outside, print_pdf_problems
 from cardgen.render import render
 from cardgen.render.png import drawing_png, pixels, theme_fonts
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 
 PT = 72 / 25.4
 MAX_REPORTED = 8  # problems of one PDF named; a PDF wrong throughout says so in its first few

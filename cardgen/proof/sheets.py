@@ -18,7 +18,7 @@ from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
 from cardgen.render import ps_name
 from cardgen.render.bidi import drawn_form, is_rtl, visual
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 from cardgen.units import shown
 
 PT = 72 / 25.4

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file, show_path
-from cardgen.rules.got.pack_checks import Card, HasCode
+from cardgen.rules.shared import Card, HasCode
 from cardgen.units import whole_number
 
 MAX_TABLE_BYTES = 5_000_000

@@ -32,7 +32,7 @@ from cardgen.proof.sheets import (
     turned_doc,
 )
 from cardgen.proof.svg import SvgDoc
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 from cardgen.rules.supertrain.dominoes import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -28,7 +28,7 @@ from cardgen.proof.sheets import (
 )
 from cardgen.proof.svg import SvgDoc, read_svg, size_problem
 from cardgen.rules.got.freeze_tokens import MAX_PLAYERS, Token
-from cardgen.rules.got.pack_checks import Violation, capped
+from cardgen.rules.shared import Violation, capped
 
 FOLDER = "tokens"
 MAX_REPORTED = 40

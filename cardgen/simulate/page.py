@@ -26,9 +26,9 @@ from cardgen.layout.document import Figure
 from cardgen.layout.shapes import Drawing
 from cardgen.render.html import inline_svg, page_fonts, render_template
 from cardgen.rules.amtrak import play as amtrak_play
-from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakTally
+from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakTally, amtrak_sentence
 from cardgen.rules.got import play
-from cardgen.rules.got.figures import amtrak_sentence, sentence
+from cardgen.rules.got.figures import sentence
 from cardgen.rules.got.sweep import Value
 from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import Outcome

@@ -39,8 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.rules.amtrak.simulation import AmtrakTally, play_amtrak
-from cardgen.rules.got.simulation import game_seed, play_game
+from cardgen.rules.got.simulation import play_game
 from cardgen.rules.got.tally import Tally
+from cardgen.rules.shared import game_seed
 from cardgen.simulate.settings import Request, Setting
 from cardgen.write.workers import worker_pool
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakSummary, AmtrakTally
-from cardgen.rules.got.figures import amtrak_sentence, sentence
+from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakSummary, AmtrakTally, amtrak_sentence
+from cardgen.rules.got.figures import sentence
 from cardgen.rules.got.simulation import Summary
 from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import AnyTally, Outcome

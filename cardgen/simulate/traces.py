@@ -27,8 +27,9 @@ from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, reason, show_path
-from cardgen.rules.got.simulation import TraceError, game_seed, play_game, replay
+from cardgen.rules.got.simulation import TraceError, play_game, replay
 from cardgen.rules.got.tally import Tally
+from cardgen.rules.shared import game_seed
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
 

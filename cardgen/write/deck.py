@@ -23,7 +23,7 @@ from cardgen.manifest import MANIFEST, deck_record
 from cardgen.options import PrintOptions
 from cardgen.render import render
 from cardgen.render.png import pixels, theme_fonts
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.services import service_files, write_service

@@ -10,7 +10,7 @@ tie-break and solo play, with tables and worked examples from ``cardgen.rules.am
 
 from __future__ import annotations
 
-from cardgen.layout.diagrams import track_and_car
+from cardgen.layout.amtrak.diagrams import track_and_car
 from cardgen.layout.document import (
     Beside,
     Block,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.layout.art import ENGINE_WHEELS, engine
-from cardgen.layout.got.card import ACCENTS, INK, PAPER, mix, pack_mark
+from cardgen.layout.art import ENGINE_WHEELS, engine, mix
+from cardgen.layout.got.card import ACCENTS, INK, PAPER, pack_mark
 from cardgen.layout.got.facetype import LINE, MIN_TYPE, SAFE, SANS_CAP, fit_lines, scale_of
 from cardgen.layout.got.spaces import ENGINE_RATIO
 from cardgen.layout.shapes import Circle, Drawing, Line, Rect, Shape, Text, Typeface, cap_height, turned

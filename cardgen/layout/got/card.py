@@ -56,12 +56,12 @@ from cardgen.layout.shapes import (
     turned,
 )
 from cardgen.layout.theme import DEFAULT, Picture, Theme
-from cardgen.layout.typescale import fitting
+from cardgen.layout.typescale import fitting, reads_otherwise_turned
 from cardgen.rules.got.number_abilities import NumberAbility
-from cardgen.rules.got.pack_checks import Card
 from cardgen.rules.got.patterns import PackAbility, Pattern
+from cardgen.rules.shared import Card
 
-__all__ = ["MIN_TYPE", "SAFE", "card_face", "double_ended_face", "mix", "pack_mark", "reads_otherwise_turned"]
+__all__ = ["MIN_TYPE", "SAFE", "card_face", "double_ended_face", "pack_mark"]
 
 INK = "#1a1a1a"
 PAPER = "#ffffff"
@@ -78,24 +78,6 @@ PICKS = {
     "highest-lowest": "swap the highest and lowest",
 }
 LINES = {"row": "in a row you choose", "col": "in a column you choose"}
-_TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-
-
-def reads_otherwise_turned(number: str) -> bool:
-    """True when ``number`` turned 180° reads as a different number (6 and 9, 68, 86 ...).
-
-    Such numbers get an underline, as on playing cards, since these cards are
-    double-ended and are as often seen upside down as not.
-
-    >>> [n for n in range(1, 100) if reads_otherwise_turned(str(n))]
-    [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
-    """
-    if any(d not in _TURNED_DIGITS for d in number):
-        return False
-    upside = "".join(_TURNED_DIGITS[d] for d in reversed(number))
-    return upside != number and not upside.startswith("0")
-
-
 def _underline(t: Text) -> Rect:
     """The line under a number that reads otherwise turned (``facetype`` leaves room under it)."""
     x0, _, x1, y1 = t.bounds()

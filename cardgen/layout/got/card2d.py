@@ -15,24 +15,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cardgen.layout.art import mix
 from cardgen.layout.got.back import back_design
-from cardgen.layout.got.card import (
-    INK,
-    PAPER,
-    Face,
-    decoration,
-    double_ended_face,
-    mix,
-    number_note,
-    pack_type,
-    reads_otherwise_turned,
-)
+from cardgen.layout.got.card import INK, PAPER, Face, decoration, double_ended_face, number_note, pack_type
 from cardgen.layout.got.facetype import FIGURES, PackFaces, widest
 from cardgen.layout.shapes import Drawing, Line, Path, Polygon, Rect, Shape
 from cardgen.layout.theme import DEFAULT, Theme
+from cardgen.layout.typescale import reads_otherwise_turned
 from cardgen.rules.got.grid_packs import GridAbility, GridMat, GridPack, PackAbility2D
 from cardgen.rules.got.number_abilities import NumberAbility
-from cardgen.rules.got.pack_checks import Card
+from cardgen.rules.shared import Card
 
 ACCENT = "#5b2a86"
 TINT = "#ece3f4"

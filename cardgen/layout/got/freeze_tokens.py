@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardgen.layout.got.card import mix
+from cardgen.layout.art import mix
 from cardgen.layout.shapes import Circle, Drawing, Family, Path, Polygon, Rect, Shape, Text, cap_height
 from cardgen.layout.typescale import LEAD, NOTE
 

@@ -31,7 +31,7 @@ from cardgen.layout.document import (
     columns_of,
     rulings,
 )
-from cardgen.layout.got.card import ACCENTS, TINTS, card_face, reads_otherwise_turned
+from cardgen.layout.got.card import ACCENTS, TINTS, card_face
 from cardgen.layout.got.handout_optional import (
     WIN_RULE,
     freezing_paragraph,
@@ -48,6 +48,7 @@ from cardgen.layout.got.handout_play import (
 from cardgen.layout.got.placemat import linear_mat
 from cardgen.layout.got.wild import wild_face
 from cardgen.layout.shapes import Drawing
+from cardgen.layout.typescale import reads_otherwise_turned
 from cardgen.rules.got.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
 from cardgen.rules.got.figures import PackFigures
 from cardgen.rules.got.number_abilities import NumberAbility

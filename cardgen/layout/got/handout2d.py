@@ -13,7 +13,7 @@ arrangements are counted and checked by ``rules.got.grid_play``.
 
 from __future__ import annotations
 
-from cardgen.layout.diagrams import captioned_pictograms, number_grid, side_by_side
+from cardgen.layout.diagrams import side_by_side
 from cardgen.layout.document import (
     Block,
     Bullets,
@@ -30,6 +30,7 @@ from cardgen.layout.document import (
     rulings,
 )
 from cardgen.layout.got.card2d import ACCENT, TINT, any_pictogram
+from cardgen.layout.got.diagrams import captioned_pictograms, number_grid
 from cardgen.layout.got.handout_optional import number_blocks
 from cardgen.layout.got.handout_play import questions_blocks, setup_steps, turn_steps, where_abilities_go
 from cardgen.layout.got.placemat import grid_mat

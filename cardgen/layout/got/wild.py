@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from cardgen.layout.art import circle_arc, engine
-from cardgen.layout.got.card import INK, PAPER, frame, logo_shapes, mix, pack_mark, pack_type, title_texts, turned_half
+from cardgen.layout.art import circle_arc, engine, mix
+from cardgen.layout.got.card import INK, PAPER, frame, logo_shapes, pack_mark, pack_type, title_texts, turned_half
 from cardgen.layout.got.facetype import FIGURE_CAP, FIGURES, LINE, SANS_CAP, FaceType, PackFaces, fit_lines
 from cardgen.layout.shapes import Drawing, Path, Segment, Shape, Text, text_width, walk
 from cardgen.layout.theme import DEFAULT, Theme

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgen.layout.diagrams import tile_lines
 from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Paragraph, Steps, Table, rulings
+from cardgen.layout.supertrain.diagrams import tile_lines
 from cardgen.rules.supertrain.dominoes import (
     ENGINES,
     HAND_SIZES,

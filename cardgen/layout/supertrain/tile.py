@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from cardgen.layout.got.card import reads_otherwise_turned
 from cardgen.layout.metrics import SANS_DESCENT
 from cardgen.layout.shapes import (
     Circle,
@@ -48,7 +47,7 @@ from cardgen.layout.shapes import (
     cap_height,
     text_width,
 )
-from cardgen.layout.typescale import BODY, SCALE, fit_step
+from cardgen.layout.typescale import BODY, SCALE, fit_step, reads_otherwise_turned
 from cardgen.rules.supertrain.dominoes import LETTER_WORDS, LETTERS, TRAIN, End, Tile
 
 SAFE = 3.0  # nothing but the ground comes nearer the cut than this (a print shop's safe zone)

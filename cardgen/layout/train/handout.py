@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from cardgen.layout.diagrams import card_sequence, plays, round_setups
 from cardgen.layout.document import (
     Block,
     Bullets,
@@ -31,6 +30,7 @@ from cardgen.layout.document import (
     Table,
     rulings,
 )
+from cardgen.layout.train.diagrams import card_sequence, plays, round_setups
 from cardgen.rules.train.referee import (
     CLOSED_BY_ROUND,
     DECK,

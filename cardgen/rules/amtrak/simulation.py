@@ -42,8 +42,7 @@ from cardgen.errors import CardgenError
 from cardgen.rules.amtrak.bots import AmtrakBot, amtrak_bot
 from cardgen.rules.amtrak.play import ROLE, AmtrakGame, AmtrakSetup
 from cardgen.rules.amtrak.scoring import BONUSES, bonus, compare, score_train
-from cardgen.rules.got.simulation import game_seed
-from cardgen.rules.got.tally import percentile, wilson
+from cardgen.rules.shared import game_seed, percent, percentile, wilson
 
 __all__ = ["ROLE_NAMES", "AmtrakRecord", "AmtrakSummary", "AmtrakTally", "game_seed", "play_amtrak", "play_amtraks"]
 
@@ -301,3 +300,17 @@ class AmtrakTally:
     def histogram(self) -> dict[int, int]:
         """Solo: won games by turns taken; multiplayer: trains by score."""
         return dict(sorted((self.won_turns if self.players == 1 else self.scores).items()))
+
+
+def amtrak_sentence(summary: AmtrakSummary) -> str:
+    """Solo: the chance of a Full-Staff train; with others: a train's median score and the first seat's wins."""
+    if summary.players == 1:
+        if summary.chance is None:
+            return "no solo game was played out"
+        return f"a Full-Staff train before the deck runs out in about {percent(summary.chance)} of solo games"
+    if summary.score_median is None:
+        return f"no game was played out with {summary.players} players"
+    return (
+        f"a train scores about {int(summary.score_median + 0.5)} points with {summary.players} players; "
+        f"the first seat wins {percent(summary.win_share[0])}"
+    )

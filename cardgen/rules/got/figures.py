@@ -4,9 +4,9 @@
 turns each with 4 players; the first seat wins 27 %": the median of a won
 game's turns ÷ players, rounded to a whole turn, and the share of all games
 (capped ones too) the first player to move won, rounded to a whole per cent.
-``amtrak_sentence`` does the same for ``cardgen.rules.amtrak.simulation``'s
-summaries. Neither says how many games were played or with which bot: a
-caller that prints one should say so beside it.
+It does not say how many games were played or with which bot: a caller that
+prints one should say so beside it (Amtrak's sentence is
+``cardgen.rules.amtrak.simulation.amtrak_sentence``).
 
 >>> from cardgen.rules.got.simulation import Summary
 >>> s = Summary(games=100, players=4, won=100, capped=0, stalled=0, turns_per_player_median=14.25,
@@ -22,22 +22,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardgen.rules.got.variant import DEFAULT_MAX_TURNS
+from cardgen.rules.shared import percent
 
 if TYPE_CHECKING:  # (types only: a pack's handout prints figures without importing the play engine)
-    from cardgen.rules.amtrak.simulation import AmtrakSummary
     from cardgen.rules.got.patterns import Pattern
     from cardgen.rules.got.simulation import Summary
 
-__all__ = ["PackFigures", "PlayerRow", "amtrak_sentence", "percent", "sentence", "words"]
-
-
-def percent(share: float) -> str:
-    """A share as a whole per cent, as the sentences print it (``0.274`` → ``27 %``).
-
-    >>> percent(0.274), percent(0.005), percent(1.0)
-    ('27 %', '1 %', '100 %')
-    """
-    return f"{int(share * 100 + 0.5)} %"  # half up, not to even: 0.5 % reads as 1 %
+__all__ = ["PackFigures", "PlayerRow", "sentence", "words"]
 
 
 def _turns(median: float) -> str:
@@ -59,20 +50,6 @@ def sentence(summary: Summary) -> str:
         return f"no game was won within the turn cap with {players}"
     return (
         f"about {_turns(summary.turns_per_player_median)} each with {players}; "
-        f"the first seat wins {percent(summary.win_share[0])}"
-    )
-
-
-def amtrak_sentence(summary: AmtrakSummary) -> str:
-    """Solo: the chance of a Full-Staff train; with others: a train's median score and the first seat's wins."""
-    if summary.players == 1:
-        if summary.chance is None:
-            return "no solo game was played out"
-        return f"a Full-Staff train before the deck runs out in about {percent(summary.chance)} of solo games"
-    if summary.score_median is None:
-        return f"no game was played out with {summary.players} players"
-    return (
-        f"a train scores about {int(summary.score_median + 0.5)} points with {summary.players} players; "
         f"the first seat wins {percent(summary.win_share[0])}"
     )
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.abilities import MAX_CENSUS
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DEFAULT_PER_PLAYER = 7  # the factory's census: one token a space

@@ -93,8 +93,9 @@ from cardgen.rules.got.grid_mat import (
 )
 from cardgen.rules.got.number_abilities import GRID_CATEGORY, GRID_FAMILY, NumberAbility
 from cardgen.rules.got.number_abilities import parse as parse_number_ability
-from cardgen.rules.got.pack_checks import Card, CardLike, Violation, check_pack
+from cardgen.rules.got.pack_checks import check_pack
 from cardgen.rules.got.patterns import MAX_COPIES
+from cardgen.rules.shared import Card, CardLike, Violation
 
 __all__ = [
     "LETTERS",

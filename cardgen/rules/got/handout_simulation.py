@@ -36,9 +36,10 @@ from collections.abc import Callable, Iterable, Sequence
 from cardgen.errors import CardgenError
 from cardgen.rules.got.figures import PackFigures, PlayerRow, words
 from cardgen.rules.got.patterns import Pattern
-from cardgen.rules.got.simulation import game_seed, play_game
+from cardgen.rules.got.simulation import play_game
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.got.variant import Variant
+from cardgen.rules.shared import game_seed
 
 __all__ = [
     "BOT",

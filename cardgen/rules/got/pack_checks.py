@@ -19,109 +19,13 @@ files, or typed in by hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from cardgen.rules.got.abilities import Ability, space_letter
-
-
-class HasCode(Hashable, Protocol):
-    @property
-    def code(self) -> str: ...
-
-
-class CardLike(Protocol):
-    @property
-    def number(self) -> int: ...
-
-    @property
-    def ability(self) -> HasCode: ...
-
-
-A = TypeVar("A", bound=HasCode)
-
-
-@dataclass(frozen=True)
-class Card(Generic[A]):
-    """One printed card: its number and its ability (a linear ``Ability``, a ``GridAbility`` ...)."""
-
-    number: int
-    ability: A
-
-
-class PackSpec(Protocol):
-    """A pack definition, whatever its abilities: what checkers, writers and readers need of it."""
-
-    @property
-    def abilities(self) -> Sequence[HasCode]: ...
-
-    @property
-    def copies(self) -> int: ...
-
-    @property
-    def size(self) -> int: ...
-
-    @property
-    def slug(self) -> str: ...
-
-    def cards(self) -> Sequence[CardLike]: ...
-
-    def parse_ability(self, text: str) -> HasCode:
-        """The ability printed as ``text`` (CardgenError when it is none)."""
-        ...
-
-    def card_problems(self, card: CardLike) -> list[tuple[str, str]]:
-        """(check name, message) for a card whose ability cannot belong to this pack."""
-        ...
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken constraint: which check, which cards, and what is wrong."""
-
-    check: str
-    message: str
-    cards: tuple[int, ...] = field(default=())
-
-    def __str__(self) -> str:
-        return self.message
-
+from cardgen.rules.shared import CardLike, HasCode, PackSpec, Violation, span
 
 CHECKS = ("numbers", "spaces", "kinds", "counts", "blocks", "reduced", "order")
-
-
-def span(numbers: Sequence[int]) -> str:
-    """``cards 1–28`` style list, ranges folded.
-
-    >>> span([3]), span([1, 2, 3, 7]), span([11, 12])
-    ('card 3', 'cards 1–3, 7', 'cards 11, 12')
-    """
-    nums = sorted(set(numbers))
-    parts: list[str] = []
-    i = 0
-    while i < len(nums):
-        j = i
-        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{nums[i]}–{nums[j]}")
-        else:
-            parts.extend(str(n) for n in nums[i : j + 1])
-        i = j + 1
-    return ("card " if len(nums) == 1 else "cards ") + ", ".join(parts)
-
-
-def capped(
-    violations: Iterable[Violation], limit: int, summary: Callable[[int, tuple[int, ...]], Violation]
-) -> list[Violation]:
-    """The first ``limit`` violations, then one ``summary(left, cards)`` for the rest."""
-    items = list(violations)
-    if len(items) <= limit:
-        return items
-    rest = items[limit:]
-    cards = tuple(sorted({n for v in rest for n in v.cards}))
-    return items[:limit] + [summary(len(rest), cards)]
 
 
 @dataclass(frozen=True)

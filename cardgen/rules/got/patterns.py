@@ -37,9 +37,10 @@ from cardgen.errors import CardgenError
 from cardgen.rules.got.abilities import MAX_CENSUS, MAX_CENSUS_WITH_REMOVALS, Ability
 from cardgen.rules.got.number_abilities import FAMILY, NumberAbility
 from cardgen.rules.got.number_abilities import parse as parse_number_ability
-from cardgen.rules.got.pack_checks import Card, CardLike, Violation, check_pack, linear_card_problems
+from cardgen.rules.got.pack_checks import check_pack, linear_card_problems
 from cardgen.rules.got.printed import Item, check_options, printed_items
 from cardgen.rules.got.sequences import WINS
+from cardgen.rules.shared import Card, CardLike, Violation
 
 __all__ = ["Card", "PackAbility", "Pattern", "PatternOne", "PatternTwo", "PatternThree", "make_pattern"]
 

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from cardgen.errors import CardgenError
-from cardgen.rules.got.pack_checks import CardLike, PackSpec, Violation, check_pack, span
+from cardgen.rules.got.pack_checks import check_pack
+from cardgen.rules.shared import CardLike, PackSpec, Violation, span
 
 PACK_MARKS = "ABCDEFGHIJ"
 MAX_PACKS = len(PACK_MARKS)

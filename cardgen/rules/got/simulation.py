@@ -64,31 +64,11 @@ from cardgen.errors import CardgenError
 from cardgen.rules.got.bots import Bot, bot
 from cardgen.rules.got.play import Draw, Freeze, Game, Move, Pass, Place, Step, TakeWild, UseAbility
 from cardgen.rules.got.variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules, Variant, rules_of
+from cardgen.rules.shared import SALT, game_seed, mix64
 
-__all__ = ["GameRecord", "Summary", "TraceError", "game_seed", "play_game", "play_games", "replay", "summarise"]
+__all__ = ["GameRecord", "Summary", "TraceError", "play_game", "play_games", "replay", "summarise"]
 
 Event = dict[str, object]
-_MASK = (1 << 64) - 1
-_BOT_SALT = 0x9E3779B97F4A7C15
-
-
-def _mix(x: int) -> int:
-    """SplitMix64's finaliser: a well-spread 64-bit number from any integer."""
-    x = (x + _BOT_SALT) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed``: the same on any machine, in any process.
-
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
-    """
-    return _mix(_mix(seed) ^ index)
-
-
 @dataclass(frozen=True)
 class GameRecord:
     """What happened in one game.
@@ -136,7 +116,7 @@ def play_game(
     """
     seats = _bots(variant, bots)
     game = Game(variant, seed)
-    bot_rng = random.Random(_mix(seed ^ _BOT_SALT))
+    bot_rng = random.Random(mix64(seed ^ SALT))
     events: list[Event] = []
     if trace:
         rules = game.rules

@@ -21,61 +21,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.simulation import GameRecord, Summary
+from cardgen.rules.shared import percentile
 
-__all__ = ["Tally", "percentile", "wilson"]
-
-
-def percentile(counts: Mapping[int, int], q: float, scale: float = 1.0) -> float | None:
-    """The ``q`` quantile of the values ``counts`` holds (value → how many), each divided by
-    ``scale``: linear interpolation between the closest ranks, as ``rules.got.simulation._percentile``
-    (numpy's default) computes it on the list itself, to the last bit. None for no values.
-
-    >>> percentile({1: 1, 2: 1, 3: 1, 4: 1}, 0.5), percentile({10: 1, 20: 1}, 0.9), percentile({}, 0.5)
-    (2.5, 19.0, None)
-    >>> percentile({57: 3, 60: 1}, 0.5, scale=4)
-    14.25
-    """
-    n = sum(counts.values())
-    if not n:
-        return None
-    pos = q * (n - 1)
-    low = int(pos)
-    high = min(low + 1, n - 1)
-    ordered = sorted(counts.items())
-    v_low = v_high = None
-    seen = 0
-    for value, count in ordered:
-        if v_low is None and low < seen + count:
-            v_low = value / scale
-        if high < seen + count:
-            v_high = value / scale
-            break
-        seen += count
-    assert v_low is not None and v_high is not None
-    return v_low + (v_high - v_low) * (pos - low)
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % by default): where the true chance lies,
-    given ``successes`` of ``trials``. Honest at 0 and at every trial a success.
-
-    >>> [round(x, 4) for x in wilson(40, 100)]
-    [0.3094, 0.498]
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Tally"]
 
 
 @dataclass

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from cardgen.errors import CardgenError
-from cardgen.rules.got.pack_checks import Violation
+from cardgen.rules.shared import Violation
 
 End: TypeAlias = int | str
 TRAIN = "Train"
