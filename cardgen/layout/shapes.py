@@ -52,7 +52,7 @@ def drawn_family(text: str, family: Family) -> Family:
 
 @dataclass(frozen=True, eq=False)  # (compared and hashed by identity: one per theme read)
 class Typeface:
-    """A font of the user's (a theme's ``font = "x.ttf"``), read by ``products/typeface.py``:
+    """A font of the user's (a theme's ``font = "x.ttf"``), read by ``themes/typeface.py``:
     its TrueType files (regular, bold) and what layout needs of them, in ems.
 
     >>> face = Typeface(({"A": 0.5, "W": 1.0}, {"A": 0.6, "W": 1.1}), 0.6, 0.7, ("Mine", "Mine-Bold"), (b"", b""))

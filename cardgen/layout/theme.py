@@ -1,7 +1,7 @@
 """A look for the cards: colours per pattern or 2D category, a title, a logo, a back design.
 
-A ``Theme`` is plain data (frozen, hashable); ``products/theme.py`` reads one from a
-TOML file and checks every key. The faces and backs in ``card.py`` and ``card2d.py``
+A ``Theme`` is plain data (frozen, hashable); ``themes/read.py`` reads one from a
+TOML file and checks every key. The faces and backs in ``layout/got/card.py`` and ``layout/got/card2d.py``
 ask it for their colours and fall back on the built-in ones for whatever it leaves out.
 
 >>> t = Theme(colours=(("one", Colours(accent="#123456")),), logo="locomotive")
@@ -50,7 +50,7 @@ class Colours:
 
 @dataclass(frozen=True)
 class Picture:
-    """A picture of the user's (``products/theme.py`` reads and checks it): PNG or JPEG bytes
+    """A picture of the user's (``themes/pictures.py`` reads and checks it): PNG or JPEG bytes
     and their size in pixels.
 
     >>> p = Picture(b"", "png", 400, 200)

@@ -9,7 +9,7 @@ command; nothing else switches on a product's name.
 
 To add a product: write ``products/<name>.py`` ending in ``PRODUCT = Product(...)`` (a pack
 of numbered cards: a ``numbered.NumberedPack`` subclass and ``PRODUCT = PACK.product(build)``),
-add one line to ``PRODUCTS``, and its command to ``cli.py``. Modules are imported only when
+add one line to ``PRODUCTS``, and its command to a module of ``cli/``. Modules are imported only when
 used, so start-up stays lean.
 """
 

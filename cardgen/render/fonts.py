@@ -142,7 +142,7 @@ def subset(
     font = TTFont(io.BytesIO(_font_file(bold, family) if data is None else data), recalcTimestamp=False)
     # No shaping tables: glyphs by cmap alone, as the PDF sets them and as ``cardgen check`` can
     # verify; FFTM holds FontForge's timestamps, DSIG a signature the subset would break, cvt,
-    # fpgm and prep the hinting that ``options.hinting`` leaves out. Dropped before the
+    # fpgm and prep the hinting that fontTools' ``Options.hinting`` leaves out. Dropped before the
     # subsetter reads them (a third of its time).
     drop = ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "DSIG")
     for tag in drop if data is None else set(font.keys()) - FONT_TABLES:

@@ -190,7 +190,7 @@ PICTURE_MEMORY = 768 << 20  # bytes: a back's canvas is 32 MB, a few layers of i
 
 
 def picture_png(svg: str, longest: int, natural: tuple[float, float]) -> bytes:
-    """Someone else's SVG (a theme's picture, read and found sound: ``themes.pictures.svg_size``
+    """Someone else's SVG (a theme's picture, read and found sound: ``themes.svgrules.read_svg``
     gives its ``natural`` size) as a PNG ``longest`` pixels on its long side, transparent where
     it draws nothing; its fonts are the machine's. The long side is given to resvg, never left
     to the SVG: the canvas is never larger than ``longest`` a side. Drawn in a child process

@@ -104,7 +104,7 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)
     noun: str = "cards"  # what ``cards`` counts
     printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print (``impose.printing.print_line``)
+    to_print: Path | None = None  # the file to print (the line ``cli.app`` prints names it)
     upload: Path | None = None  # with a print service's preset: the file or folder to send it
     service: str = ""  # that service's name
 

@@ -406,7 +406,12 @@ def good(game: Game, rng: random.Random) -> Move:
         return Draw()
     if best is not None:
         return best
-    return game.legal_moves()[-1]  # nothing else: the forced pass
+    moves = game.legal_moves()
+    if any(isinstance(move, Pass) for move in moves):
+        return Pass()  # no action is open
+    # Passing is legal only with no action open; here every open action hands an opponent the
+    # game (the loop above skipped each), so one must be played: the last, in the engine's order.
+    return next(move for move in reversed(moves) if isinstance(move, UseAbility))
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "good": good}
