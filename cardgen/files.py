@@ -1,7 +1,8 @@
 """Reading users' files within limits, and saying what went wrong in one line.
 
 ``read_file`` refuses what is not a regular file (a FIFO could hang, ``/dev/zero`` never
-ends) and what is larger than its limit, and says every failure in one line; ``path_kind``
+ends) and what is larger than its limit, and says every failure in one line (``open_regular``
+opens a file to be read a line at a time, refusing the same); ``path_kind``
 looks at a path without following it into trouble; ``reason`` and ``show_path`` word an
 OS error and a path for a one-line message.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 from cardgen.errors import CardgenError
 from cardgen.units import shown
@@ -68,8 +69,8 @@ def path_kind(path: Path, *, doing: str = "read") -> Kind:
     return "file" if stat.S_ISREG(mode) else "other"
 
 
-def read_file(path: Path, *, limit: int, what: str) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them, or one line saying why not.
+def open_regular(path: Path, *, what: str) -> BinaryIO:
+    """The regular file ``path`` open for reading (binary), or one line saying why not.
 
     A pipe, a device, a socket or a folder is refused before it is opened; the file is
     opened non-blocking (so a FIFO swapped in meanwhile cannot hang) and checked again.
@@ -88,23 +89,37 @@ def read_file(path: Path, *, limit: int, what: str) -> bytes:
     except OSError as e:
         raise CardgenError(f"cannot read {where}: {reason(e)}") from None
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
-        if st.st_size > limit:
-            raise CardgenError(f"cannot read {where}: {st.st_size} bytes is too large (at most {limit})")
-        chunks: list[bytes] = []
-        got = 0
-        while got <= limit:  # a file still growing stops at limit + 1 bytes
-            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
+        return os.fdopen(fd, "rb")
     except OSError as e:
-        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
-    finally:
         os.close(fd)
+        raise CardgenError(f"cannot read {where}: {reason(e)}") from None
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_file(path: Path, *, limit: int, what: str) -> bytes:
+    """The bytes of the regular file ``path`` (``open_regular``), at most ``limit`` of them, or one
+    line saying why not."""
+    where = f"{what} {show_path(path)}"
+    with open_regular(path, what=what) as f:
+        fd = f.fileno()
+        try:
+            size = os.fstat(fd).st_size
+            if size > limit:
+                raise CardgenError(f"cannot read {where}: {size} bytes is too large (at most {limit})")
+            chunks: list[bytes] = []
+            got = 0
+            while got <= limit:  # a file still growing stops at limit + 1 bytes
+                chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        except OSError as e:
+            raise CardgenError(f"cannot read {where}: {reason(e)}") from None
     if got > limit:
         raise CardgenError(f"cannot read {where}: more than {limit} bytes is too large")
     return b"".join(chunks)

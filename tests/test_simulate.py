@@ -364,9 +364,9 @@ def test_lines_that_are_not_a_traces_are_trace_errors_and_illegal_games_are_not(
         (broken(1, lambda e: e.pop("action")), "has no 'action'"),
         (broken(i, lambda e: e.pop("n")), "has no 'n'"),
         (broken(len(trace()) - 1, lambda e: e.pop("winner")), "the end line has no 'winner'"),
-        (broken(1, lambda e: e.update(event="opening")), "unknown event 'opening'"),
+        (broken(1, lambda e: e.update(event="opening")), 'unknown event "opening"'),
         (broken(i, lambda e: e.update(spaces="AB")), "spaces must be a list"),
-        (broken(i, lambda e: e.update(action="jump")), "unknown action 'jump'"),
+        (broken(i, lambda e: e.update(action="jump")), 'unknown action "jump"'),
         (broken(1, lambda e: e.update(state=[])), "state is not an object"),
         (broken(0, lambda e: e["variant"].update(players="four")), "not a variant"),  # type: ignore[attr-defined]
         (_issue_only(broken(0, lambda e: e.update(players="four"))), "not a variant"),

@@ -42,7 +42,7 @@ games finished (exit 130; SIGTERM 143).
 --sweep census=4..9 players=2..5) plays every combination and prints a table;
 --report DIR also writes DIR/index.html with charts. --trace FILE writes one game
 as JSON Lines; --replay FILE checks a trace (exit 0 legal, 1 naming the first
-illegal line)."""
+illegal line, 2 a file that is not a trace)."""
 
 EPILOG = (
     "Examples: cardgen simulate --pattern two --census 7 --players 4 --games 10000 --seed 1 ; "
@@ -120,7 +120,9 @@ def simulate(
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
     jokers: Annotated[Num, typer.Option(help="Amtrak: Jokers in the deck (default 2).")] = None,
     bot: Annotated[Text, typer.Option(help="good (default) or random, in every seat.")] = None,
-    max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000, at most 100,000).")] = None,
+    max_turns: Annotated[
+        Num, typer.Option(help="Stop a game after this many turns (default 2000, at most 100,000).")
+    ] = None,
     games: Annotated[Num, typer.Option(help="Games to play (a sweep: per setting). Default 1000.")] = None,
     seed: Annotated[int, typer.Option(help="The run's seed: game i is seeded from (seed, i).")] = 1,
     sweep: Annotated[
@@ -130,7 +132,7 @@ def simulate(
     report: Annotated[Optional[Path], typer.Option(help="Also write a web page with charts: DIR/index.html.")] = None,
     trace: Annotated[Optional[Path], typer.Option(help="Write the game (--games 1) to FILE as JSON Lines.")] = None,
     replay: Annotated[
-        Optional[Path], typer.Option(help="Check a trace file by replaying it: exit 0 legal, 1 illegal.")
+        Optional[Path], typer.Option(help="Check a trace file by replaying it: exit 0 legal, 1 illegal, 2 not a trace.")
     ] = None,
     workers: Annotated[
         Num, typer.Option(help="Processes to play on (default: every core); figures never change.")
@@ -207,11 +209,10 @@ def _run(
 
         check_report(report)  # before any game is played
     if trace is not None:
-        from cardgen.simulate.traces import traced_run, write_trace
+        from cardgen.simulate.traces import traced_run
 
-        outcome, events = traced_run(req)
-        if events:
-            lines = write_trace(trace, events)
+        outcome, lines = traced_run(req, trace)
+        if lines:
             err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
     else:
         with _progress("games") as step:

@@ -5,7 +5,8 @@
   with what was played;
 - ``text``: what the terminal shows, and the JSON for scripts;
 - ``page``: the HTML report with its charts (``cardgen.layout.charts``), written all or nothing;
-- ``traces``: one game written as JSON Lines, and a trace read back and replayed.
+- ``traces``: one game written as JSON Lines, and a trace read back and replayed, a line at a time;
+- ``trace_lines``: the limits a trace keeps, and one line checked for form before it is replayed.
 
 The games themselves are the pure engines' (``cardgen.rules.got.simulation``, ``cardgen.rules.amtrak.simulation``).
 """

@@ -2,18 +2,33 @@
 
 A trace is JSON Lines: one event a line, as ``cardgen.rules.got.simulation`` produces them
 (a setup line, one turn line a turn, the opening's placements first, and an end line;
-its docstring gives every key, the extra ones too), so any referee can replay the game. ``cardgen simulate --trace FILE`` writes game 0 of the run
-(``game_seed(seed, 0)``); ``cardgen simulate --replay FILE`` reads a trace back and
-plays it through the engine (``rules.got.simulation.replay``), naming the first line that is
-not what the rules allow (a game the rules refuse: ``Replayed.legal`` false); a file
-that is not a trace at all (not JSON Lines, a key missing, a value of the wrong type)
-is a ``CardgenError``. A setup with only the issue's keys (no ``variant``) is replayed
-as the variant they name, every other rule the default.
+its docstring gives every key, the extra ones too), so any referee can replay the game.
+``cardgen simulate --trace FILE`` writes game 0 of the run (``game_seed(seed, 0)``);
+``cardgen simulate --replay FILE`` reads a trace back and plays it through the engine
+(``rules.got.simulation.replay``). A setup with only the issue's keys (no ``variant``) is
+replayed as the variant they name, every other rule the default.
 
-Writing is all or nothing: the trace goes to a hidden file beside ``FILE`` and is renamed
-over it only when whole. A file already at ``FILE`` is replaced only if it is a trace
-(its first line a setup event, as cardgen writes it): anything else is refused, so a
-mistyped ``--trace notes.txt`` cannot destroy a file cardgen did not write.
+Both stream: the trace is written a line at a time as the game is played, and read a line
+at a time as it is replayed, so memory is one line and one game's position however long
+the game (and a line of the largest pack is megabytes). Each line read is checked for form
+before the engine sees it (``trace_lines``: its length, its nesting, its keys, their types
+and ranges, the number of lines); the limits are those every trace cardgen writes keeps.
+What replaying finds:
+
+- a file that is not a trace (cannot be read, a line too long or nested too deep, not JSON,
+  a key missing or unknown, a value of the wrong type or out of range): ``CardgenError``
+  naming the first such line (the command's exit 2);
+- a well-formed trace of a game the rules refuse: ``Replayed.legal`` false, naming the first
+  line that is not a legal move or whose state is not what the move leaves (exit 1). The
+  lines after it are still read for form, so that exit 1 is only ever a well-formed trace;
+- otherwise a legal game (exit 0).
+
+Writing is all or nothing: the trace goes to a hidden file beside ``FILE``
+(``.cardgen-trace-<pid>-<hex>.tmp``) and is renamed over it only when whole; a game
+stopped by a signal or a failed write leaves no file. A file already at ``FILE`` is
+replaced only if it is a trace (its first line a setup line with its variant, as cardgen
+writes it): anything else is refused before the game is played, so a mistyped
+``--trace notes.txt`` cannot destroy a file cardgen did not write.
 """
 
 from __future__ import annotations
@@ -21,61 +36,69 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from cardgen.errors import CardgenError
-from cardgen.files import path_kind, read_file, reason, show_path
+from cardgen.files import open_regular, path_kind, reason, show_path
 from cardgen.rules.got.simulation import TraceError, play_game, replay
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.shared import game_seed
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
+from cardgen.simulate.trace_lines import MAX_LINE_BYTES, MAX_LINES, Event, event
 
-__all__ = ["MAX_TRACE_BYTES", "Replayed", "read_trace", "replay_file", "traced_run", "write_trace"]
-
-MAX_TRACE_BYTES = 256 << 20  # a 2,000-turn game of six players at census 26 is a few MB
-_FIRST_LINE = 1 << 16  # enough of an existing file to see whether it is a trace
-
-Event = dict[str, object]
+__all__ = ["Replayed", "replay_file", "traced_run"]
 
 
-def traced_run(request: Request) -> tuple[Outcome, list[Event]]:
-    """Play game 0 of the request's one setting with its trace: the outcome (one game) and the events
-    (none, and the outcome interrupted, when a signal stopped the game)."""
-    (setting,) = request.settings()
-    if setting.variant is None:
-        raise CardgenError("--trace writes a game of the Game of Trains; Amtrak games have no trace")
-    tally = Tally(setting.players)
-    with stoppable() as stop:
+class _TraceFile:
+    """A trace being written: a hidden file beside ``path``, a line at a time, then renamed over it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.lines = path, 0
+        self.where = f"trace {show_path(path)}"
+        _check_target(path, self.where)
+        self.tmp = path.absolute().parent / f".cardgen-trace-{os.getpid()}-{secrets.token_hex(4)}.tmp"
         try:
-            with playing():
-                record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=True)
-        except Halted:  # stopped: no game, no trace
-            return Outcome(request, [setting], [tally], True, stop.signum), []
-    tally.add(record)
-    return Outcome(request, [setting], [tally], interrupted=False), list(record.events)
+            self.file: BinaryIO = open(self.tmp, "xb")  # (closed by commit or discard)
+        except OSError as e:
+            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
+
+    def write(self, ev: Event) -> None:
+        """One event, as one line."""
+        line = json.dumps(ev, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        if len(line) > MAX_LINE_BYTES:  # (the limits are derived from the largest pack: never, unless they drift)
+            raise CardgenError(f"{self.where}: line {self.lines + 1} is longer than a trace's line may be (a bug)")
+        try:
+            self.file.write(line)
+        except OSError as e:
+            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
+        self.lines += 1
+
+    def commit(self) -> None:
+        """The whole trace on disk, renamed over ``path`` (checked again: it may have changed meanwhile)."""
+        try:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            _check_target(self.path, self.where)
+            os.replace(self.tmp, self.path)
+        except OSError as e:
+            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
+
+    def discard(self) -> None:
+        """No trace: the hidden file removed (whatever was written of it)."""
+        for undo in (self.file.close, self.tmp.unlink):
+            try:
+                undo()
+            except OSError:
+                pass
 
 
-def _lines(events: Sequence[Event]) -> bytes:
-    return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in events).encode("utf-8")
-
-
-def _is_trace(path: Path) -> bool:
-    """Whether the file at ``path`` starts as a trace does (a setup event with its variant)."""
-    try:
-        with open(path, "rb") as f:
-            first = f.readline(_FIRST_LINE)
-        event = json.loads(first.decode("utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(event, dict) and event.get("event") == "setup" and isinstance(event.get("variant"), dict)
-
-
-def write_trace(path: Path, events: Sequence[Event]) -> int:
-    """Write ``events`` to ``path`` whole (see the module docstring); the number of lines."""
-    where = f"trace {show_path(path)}"
+def _check_target(path: Path, where: str) -> None:
+    """Refuse a ``path`` a trace may not be written to: a folder, a device, a file that is not a trace."""
     kind = path_kind(path, doing="write")
     if kind == "folder":
         raise CardgenError(f"cannot write {where}: it is a folder; name a file, e.g. game.jsonl")
@@ -86,45 +109,73 @@ def write_trace(path: Path, events: Sequence[Event]) -> int:
     folder = path.absolute().parent
     if path_kind(folder, doing="write") != "folder":
         raise CardgenError(f"cannot write {where}: folder {show_path(folder)} does not exist")
-    tmp = folder / f".cardgen-trace-{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    try:
-        with open(tmp, "xb") as f:
-            f.write(_lines(events))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise CardgenError(f"cannot write {where}: {reason(e)}") from None
-    return len(events)
 
 
-def read_trace(path: Path) -> list[Event]:
-    """The events of a trace file, line by line; one line naming the first line that is not a JSON object."""
-    data = read_file(path, limit=MAX_TRACE_BYTES, what="trace")
+def _is_trace(path: Path) -> bool:
+    """Whether the file at ``path`` starts as a trace does (a setup line with its variant)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        at = data[: e.start].count(b"\n") + 1
-        raise CardgenError(f"trace line {at}: not UTF-8 text") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # the newline that ends the last line
-    if not lines:
-        raise CardgenError(f"trace {show_path(path)} is empty")
-    events: list[Event] = []
-    for n, line in enumerate(lines, 1):
+        with open_regular(path, what="trace") as f:
+            first = event(f.readline(MAX_LINE_BYTES + 1), 1)
+    except (OSError, CardgenError):
+        return False
+    return isinstance(first.get("variant"), dict)
+
+
+def traced_run(request: Request, path: Path) -> tuple[Outcome, int]:
+    """Play game 0 of the request's one setting, its trace written to ``path`` as it is played:
+    the outcome (one game) and the lines written (none, no file, and the outcome interrupted,
+    when a signal stopped the game)."""
+    (setting,) = request.settings()
+    if setting.variant is None:
+        raise CardgenError("--trace writes a game of the Game of Trains; Amtrak games have no trace")
+    tally = Tally(setting.players)
+    out = _TraceFile(path)  # (the file checked before any game is played)
+    try:
+        with stoppable() as stop:
+            try:
+                with playing():
+                    record = play_game(setting.variant, game_seed(request.seed, 0), setting.bot, trace=out.write)
+            except Halted:  # stopped: no game, no trace
+                out.discard()
+                return Outcome(request, [setting], [tally], True, stop.signum), 0
+        out.commit()
+    except BaseException:
+        out.discard()
+        raise
+    tally.add(record)
+    return Outcome(request, [setting], [tally], interrupted=False), out.lines
+
+
+class _Lines:
+    """A trace file's events, read a line at a time and each checked (``trace_lines.event``);
+    counts them and keeps what the verdict tells: the setup's players and the last line."""
+
+    def __init__(self, file: BinaryIO, path: Path) -> None:
+        self.file, self.path = file, path
+        self.count = 0
+        self.players: object = None
+        self.last: Event = {}
+
+    def __iter__(self) -> Iterator[Event]:
+        return self
+
+    def __next__(self) -> Event:
         try:
-            event = json.loads(line)
-        except ValueError:
-            raise CardgenError(f"trace line {n}: not JSON (a trace holds one JSON object a line)") from None
-        if not isinstance(event, dict):
-            raise CardgenError(f"trace line {n}: not a JSON object (a trace holds one event a line)")
-        events.append(event)
-    return events
+            raw = self.file.readline(MAX_LINE_BYTES + 1)
+        except OSError as e:
+            raise CardgenError(f"cannot read trace {show_path(self.path)}: {reason(e)}") from None
+        if not raw:
+            if not self.count:
+                raise TraceError(f"trace {show_path(self.path)} is empty")
+            raise StopIteration
+        n = self.count + 1
+        if n > MAX_LINES:
+            raise TraceError(f"trace line {n}: a trace has at most {MAX_LINES:,} lines (a game of the longest, ended)")
+        ev = event(raw, n)
+        self.count, self.last = n, ev
+        if n == 1:
+            self.players = ev.get("players")
+        return ev
 
 
 @dataclass(frozen=True)
@@ -143,7 +194,8 @@ class Replayed:
         if not self.legal:
             return f"illegal: {self.error}"
         who = "no winner" if self.winner is None else f"won by seat {self.winner} (seats from 0, as in the trace)"
-        return f"legal: {self.lines} lines, {self.players} players, {self.turns} turns, {who}, ended {self.reason}"
+        ended = f", ended {self.reason}" if self.reason else ""  # (an end line without cardgen's extra reason)
+        return f"legal: {self.lines} lines, {self.players} players, {self.turns} turns, {who}{ended}"
 
     def to_dict(self) -> dict[str, object]:
         if not self.legal:
@@ -159,22 +211,25 @@ class Replayed:
 
 
 def replay_file(path: Path) -> Replayed:
-    """Read a trace (``CardgenError`` if it cannot be read) and replay it: legal, or the first illegal line."""
-    events = read_trace(path)
-    try:
-        replay(events)
-    except TraceError:
-        raise  # not a trace: one line, exit 2
-    except CardgenError as e:
-        return Replayed(False, len(events), str(e))
-    setup, end = events[0], events[-1]
-    players = setup.get("players")
+    """Read a trace a line at a time and replay it as it is read (see the module docstring): legal, or
+    the first illegal line; ``CardgenError`` for a file that is not a trace."""
+    with open_regular(path, what="trace") as f:
+        lines = _Lines(f, path)
+        try:
+            replay(lines)
+        except TraceError:
+            raise  # not a trace: one line, exit 2
+        except CardgenError as e:
+            for _ in lines:  # the rest read for form: a file with a line that is not a trace's is not a trace
+                pass
+            return Replayed(False, lines.count, str(e))
+    end, players = lines.last, lines.players
     winner, turns, why = end.get("winner"), end.get("turns"), end.get("reason")
     return Replayed(
         True,
-        len(events),
+        lines.count,
         players=players if isinstance(players, int) else None,
         winner=winner if isinstance(winner, int) else None,
         turns=turns if isinstance(turns, int) else None,
-        reason=str(why),
+        reason=why if isinstance(why, str) else None,
     )

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.errors import CardgenError
-from cardgen.rules.got.play import Draw, Freeze, Game, Move, Place, TakeWild, UseAbility
+from cardgen.rules.got.play import Draw, Freeze, Game, Move, Pass, Place, TakeWild, UseAbility
 from cardgen.rules.got.variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules
 
 __all__ = ["BOTS", "Bot", "INVERSION_WEIGHT", "bot", "good", "random_bot"]

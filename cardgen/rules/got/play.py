@@ -227,9 +227,9 @@ class Game:
         with freezing, ``frozen`` (space letters per player) and ``tokens``. A wild card is ``"W"``."""
         out: dict[str, object] = {
             "sequences": [[_shown(c) for c in s] for s in self.sequences],
-            "draw": [_shown(c) for c in reversed(self._draw)],
-            "faceup": [_shown(c) for c in self.faceup],
-            "discard": [_shown(c) for c in self.discard],
+            "draw": _all_shown(self._draw[::-1]),
+            "faceup": _all_shown(self.faceup),
+            "discard": _all_shown(self.discard),
         }
         if self.variant.freeze:
             names = self.rules.space_names
@@ -500,6 +500,12 @@ def _card(raw: object, size: int) -> int:
 
 def _shown(card: int) -> int | str:
     return "W" if card == WILD_CARD else card
+
+
+def _all_shown(cards: list[int]) -> list[int | str]:
+    """``_shown`` of each card; a pile without a wild card copied whole (a trace shows the draw pile
+    on every line, and a big pack's is hundreds of thousands of cards)."""
+    return [_shown(c) for c in cards] if WILD_CARD in cards else list(cards)
 
 
 def legal_moves(game: Game) -> list[Move]:

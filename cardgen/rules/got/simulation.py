@@ -2,7 +2,9 @@
 
 ``play_game(variant, seed, bots)`` plays one game and returns a ``GameRecord``;
 with ``trace=True`` the record carries its events, plain dicts ready for JSON
-Lines. ``summarise(records)`` gives a ``Summary`` (``to_dict()`` for JSON).
+Lines; with ``trace=sink`` (a function) each event is handed to ``sink`` as it
+happens and none is kept (a game of a big pack streams its trace to a file).
+``summarise(records)`` gives a ``Summary`` (``to_dict()`` for JSON).
 Game ``i`` of a run seeded ``S`` is ``play_game(variant, game_seed(S, i))``:
 the seed depends on nothing else, so a run split across processes in any way
 plays the same games, and ``summarise`` (which ignores the records' order)
@@ -56,8 +58,10 @@ True
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
@@ -66,7 +70,16 @@ from cardgen.rules.got.play import Draw, Freeze, Game, Move, Pass, Place, Step, 
 from cardgen.rules.got.variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules, Variant, rules_of
 from cardgen.rules.shared import SALT, game_seed, mix64
 
-__all__ = ["GameRecord", "Summary", "TraceError", "play_game", "play_games", "replay", "summarise"]
+__all__ = [
+    "GameRecord",
+    "Summary",
+    "TraceError",
+    "play_game",
+    "play_games",
+    "replay",
+    "said",
+    "summarise",
+]
 
 Event = dict[str, object]
 @dataclass(frozen=True)
@@ -107,21 +120,27 @@ def _bots(variant: Variant, bots: str | Bot | Sequence[str | Bot]) -> list[tuple
 
 
 def play_game(
-    variant: Variant, seed: int, bots: str | Bot | Sequence[str | Bot] = "good", *, trace: bool = False
+    variant: Variant,
+    seed: int,
+    bots: str | Bot | Sequence[str | Bot] = "good",
+    *,
+    trace: bool | Callable[[Event], object] = False,
 ) -> GameRecord:
     """Play one game from ``seed`` with ``bots`` (one name for every seat, or one per seat).
 
     The game's own ``random.Random(seed)`` shuffles; the bots share a second
-    generator seeded from ``seed``.
+    generator seeded from ``seed``. ``trace``: True keeps the events in the record,
+    a function is given each event as it happens (the record's ``events`` then empty).
     """
     seats = _bots(variant, bots)
     game = Game(variant, seed)
     bot_rng = random.Random(mix64(seed ^ SALT))
     events: list[Event] = []
-    if trace:
+    emit = trace if callable(trace) else events.append if trace else None
+    if emit is not None:
         rules = game.rules
         played = variant.to_dict() | {"census": rules.census, "copies": rules.copies}
-        events.append(
+        emit(
             {
                 "event": "setup",
                 "pattern": variant.pattern,
@@ -136,14 +155,14 @@ def play_game(
     froze: str | None = None  # a freeze, told on the turn line it starts
     while game.phase != "over":
         step = game.play(seats[game.current][1](game, bot_rng))
-        if trace and step.event == "freeze":
+        if emit is not None and step.event == "freeze":
             assert step.space is not None
             froze = game.rules.space_names[step.space]
-        elif trace and step.event:
-            events.append(_event(game, step, froze))
+        elif emit is not None and step.event:
+            emit(_event(game, step, froze))
             froze = None
-    if trace:
-        events.append({"event": "end", "winner": game.winner, "turns": game.turn, "reason": _reason(game)})
+    if emit is not None:
+        emit({"event": "end", "winner": game.winner, "turns": game.turn, "reason": _reason(game)})
     used = sum(game.kinds.values())
     return GameRecord(
         seed=seed,
@@ -324,6 +343,28 @@ class TraceError(CardgenError):
     """A file that is not a trace as the module docstring has it (not a game the rules refuse)."""
 
 
+SAID = 40  # characters of a value read from a trace quoted back in a message, at most (and its length)
+
+
+def said(value: object) -> str:
+    """A value read from a trace as a one-line message quotes it: as JSON, cut in the middle when long.
+
+    >>> said("pass"), said(None), said([1, "W"])
+    ('"pass"', 'null', '[1, "W"]')
+    >>> said("x" * 1_000_000)
+    '"xxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxx" (1,000,002 characters)'
+    """
+    try:
+        text = json.dumps(value)  # (ASCII: a control or bidi character is escaped, the message stays one line)
+    except (TypeError, ValueError):  # not a JSON value (a move), or an integer too long to print
+        try:
+            text = str(value)
+        except ValueError:
+            return "a number too long to show"
+    half = (SAID - 4) // 2
+    return text if len(text) <= SAID else f"{text[:half]}…{text[-half:]} ({len(text):,} characters)"
+
+
 SETUP_KEYS = ("pattern", "census", "copies", "players", "state")
 
 
@@ -342,9 +383,9 @@ def _dealt_ok(rules: Rules, seq: Sequence[int]) -> bool:
 
 def _space(rules: Rules, name: object, line: int) -> int:
     if type(name) is not str:
-        raise TraceError(f"trace line {line}: space {name!r} is not a space's name")
+        raise TraceError(f"trace line {line}: space {said(name)} is not a space's name")
     if name not in rules.space_names:
-        raise CardgenError(f"trace line {line}: {name!r} is not a space of this mat")
+        raise CardgenError(f"trace line {line}: {said(name)} is not a space of this mat")
     return rules.space_names.index(name)
 
 
@@ -352,7 +393,7 @@ def _card(raw: object, line: int) -> int:
     if raw == "W":
         return WILD_CARD
     if type(raw) is not int:
-        raise TraceError(f"trace line {line}: card {raw!r} is not a number or W")
+        raise TraceError(f"trace line {line}: card {said(raw)} is not a number or W")
     return raw
 
 
@@ -378,18 +419,22 @@ def _setup_variant(setup: Event) -> Variant:
         fields = {k: setup[k] for k in ("pattern", "census", "copies", "players")}
         seqs, piles = state.get("sequences"), [state.get(k, []) for k in ("draw", "faceup", "discard")]
         if not isinstance(seqs, list) or not all(isinstance(x, list) for x in [*seqs, *piles]):
-            raise TraceError("trace line 1: the setup's state needs lists: sequences (one a player), draw, faceup, discard")
+            raise TraceError(
+                "trace line 1: the setup's state needs lists: sequences (one a player), draw, faceup, discard"
+            )
         cards = [c for x in [*seqs, *piles] for c in x]
         fields["wilds"] = cards.count("W")
-        repeats = [cards.count(c) for c in set(cards) - {"W"} if isinstance(c, int | str)]
-        fields["packs"] = max(repeats, default=1)
+        repeats = Counter(c for c in cards if c != "W" and isinstance(c, int | str))  # (counted once each)
+        fields["packs"] = max(repeats.values(), default=1)
         tokens = state.get("tokens")
         if isinstance(tokens, list) and tokens and type(tokens[0]) is int:
             fields["freeze"] = tokens[0]
     try:
         return Variant.from_dict(fields)
-    except (CardgenError, TypeError, ValueError) as err:
+    except CardgenError as err:
         raise TraceError(f"trace line 1: the setup is not a variant cardgen plays: {err}") from None
+    except (TypeError, ValueError):  # (Python's own words would say nothing to a referee)
+        raise TraceError("trace line 1: the setup is not a variant cardgen plays: a value of the wrong type") from None
 
 
 def _moves(game: Game, ev: Event, line: int) -> list[Move]:
@@ -400,19 +445,19 @@ def _moves(game: Game, ev: Event, line: int) -> list[Move]:
         if game.phase != "opening":
             raise CardgenError(f"trace line {line}: an opening line after the opening")
         if ev.get("n") != 0:
-            raise CardgenError(f"trace line {line}: an opening line is turn 0, not {ev.get('n')!r}")
+            raise CardgenError(f"trace line {line}: an opening line is turn 0, not {said(ev.get('n'))}")
         card = _card(_need(ev, "card", line), line)
         if [_shown(c) for c in game.hand] != _need(ev, "drawn", line):
             raise CardgenError(f"trace line {line}: the cards drawn are not the top of the draw pile")
         if card not in game.hand:
-            raise CardgenError(f"trace line {line}: card {ev.get('card')!r} was not drawn")
+            raise CardgenError(f"trace line {line}: card {said(ev.get('card'))} was not drawn")
         if action != "place":
-            raise CardgenError(f"trace line {line}: the opening places a card, it does not {action!r}")
+            raise CardgenError(f"trace line {line}: the opening places a card, it does not {said(action)}")
         return [Place(_space(rules, _need(ev, "space", line), line), game.hand.index(card))]
     if game.phase == "opening":
-        raise CardgenError(f"trace line {line}: the opening is not over (its lines have \"opening\": true)")
+        raise CardgenError(f'trace line {line}: the opening is not over (its lines have "opening": true)')
     if ev.get("n") != game.turn + 1:
-        raise CardgenError(f"trace line {line}: turn {ev.get('n')!r} should be turn {game.turn + 1}")
+        raise CardgenError(f"trace line {line}: turn {said(ev.get('n'))} should be turn {game.turn + 1}")
     moves: list[Move] = [Freeze(_space(rules, ev["freeze"], line))] if "freeze" in ev else []
     if action == "place":
         first: Move = TakeWild() if ev.get("from") == "faceup" else Draw()
@@ -432,20 +477,23 @@ def _moves(game: Game, ev: Event, line: int) -> list[Move]:
         return [*moves, use]
     if action == "pass":
         return [*moves, Pass()]
-    raise TraceError(f"trace line {line}: unknown action {action!r} (place, ability or pass)")
+    raise TraceError(f"trace line {line}: unknown action {said(action)} (place, ability or pass)")
 
 
-def replay(events: Sequence[Event]) -> bool:
+def replay(events: Iterable[Event]) -> bool:
     """Check a trace by playing it again through the engine; True, or ``CardgenError`` naming the line
     (``TraceError`` when it is not a trace at all).
 
     Every move must be legal, every ``state`` must be what the move leaves, a
     reshuffled draw pile must hold the discard pile's cards, and the ``end``
-    line must agree with the game (and be last).
+    line must agree with the game (and be last). ``events`` is read once, in
+    order, one event at a time (a file's lines may be handed over as they are read),
+    and no further than the line after the end or the first line found wrong.
     """
-    if not events or events[0].get("event") != "setup":
+    lines: Iterator[Event] = iter(events)
+    setup = next(lines, None)
+    if setup is None or setup.get("event") != "setup":
         raise TraceError("trace line 1: a trace starts with a setup event")
-    setup = events[0]
     variant = _setup_variant(setup)
     try:
         rules = rules_of(variant)
@@ -459,12 +507,16 @@ def replay(events: Sequence[Event]) -> bool:
         game = Game.from_state(variant, state, opening=True)
         if not all(_dealt_ok(rules, s) for s in game.sequences):
             raise CardgenError("a sequence is not arranged as dealt (descending)")
-    except (CardgenError, KeyError, TypeError, ValueError) as err:
+    except CardgenError as err:
         raise CardgenError(f"trace line 1: {err}") from None
-    for line, ev in enumerate(events[1:], 2):
+    except (KeyError, TypeError, ValueError):  # (Python's own words would say nothing to a referee)
+        raise TraceError("trace line 1: the setup's state holds a value of the wrong type") from None
+    del setup, state  # (a big pack's setup is megabytes: not kept while the game is replayed)
+    line = 1
+    for line, ev in enumerate(lines, 2):
         kind = ev.get("event")
         if kind == "end":
-            if line != len(events):
+            if next(lines, None) is not None:
                 raise CardgenError(f"trace line {line}: events follow the end")
             if game.phase != "over":
                 raise CardgenError(f"trace line {line}: the game is not over")
@@ -476,16 +528,16 @@ def replay(events: Sequence[Event]) -> bool:
                 raise CardgenError(f"trace line {line}: the end disagrees with the game")
             return True
         if kind != "turn":
-            raise TraceError(f"trace line {line}: unknown event {kind!r} (a trace holds setup, turn and end lines)")
+            raise TraceError(f"trace line {line}: unknown event {said(kind)} (a trace holds setup, turn and end lines)")
         after = _need(ev, "state", line)
         if not isinstance(after, dict):
             raise TraceError(f"trace line {line}: its state is not an object")
         if _need(ev, "player", line) != game.current or game.phase == "over":
-            raise CardgenError(f"trace line {line}: it is not player {ev.get('player')!r}'s move")
+            raise CardgenError(f"trace line {line}: it is not player {said(ev.get('player'))}'s move")
         step: Step | None = None
         for move in _moves(game, ev, line):
             if not game.is_legal(move):
-                raise CardgenError(f"trace line {line}: {move} is not a legal move")
+                raise CardgenError(f"trace line {line}: {said(move)} is not a legal move")
             step = game.play(move)
             if isinstance(move, Draw | TakeWild) and ev.get("card") != _shown(game.hand[0]):
                 raise CardgenError(f"trace line {line}: the card placed is not the card drawn")
@@ -499,4 +551,4 @@ def replay(events: Sequence[Event]) -> bool:
                 raise CardgenError(f"trace line {line}: {err}") from None
         if after != _state(game):
             raise CardgenError(f"trace line {line}: the state is not what the move leaves")
-    raise CardgenError(f"trace line {len(events) + 1}: the trace has no end event")
+    raise CardgenError(f"trace line {line + 1}: the trace has no end event")
