@@ -140,7 +140,8 @@ def _in_context(strips: Iterator[Any]) -> Iterator[tuple[Any, Any]]:
     current = next(strips, None)
     while current is not None:
         following = next(strips, None)
-        parts = [p for p in (above, current, following and following.crop((0, 0, following.width, 1))) if p]
+        below = None if following is None else following.crop((0, 0, following.width, 1))
+        parts = [part for part in (above, current, below) if part is not None]
         framed = Image.new("RGBA", (current.width, sum(p.height for p in parts)))
         y = 0
         for part in parts:
