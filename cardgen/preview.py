@@ -6,8 +6,12 @@ The sheet goes beside the folder, ``<folder>-preview.png``, not into it: the fol
 exactly what its build wrote and proved. It replaces only a preview cardgen signed and nobody
 changed since (``render.contact.is_signed``); any other file of that name is left alone and
 named. Only files the folder's marker lists, unchanged, are drawn: a folder changed since
-cardgen wrote it is refused (``cardgen check`` names every change). Cards are drawn from their
-SVGs by resvg with the shipped fonts (and the pack's theme font), pages from the PDF by
+cardgen wrote it is refused (``cardgen check`` names every change). The marker's checksums can
+be recomputed by anyone, so a card SVG is drawn only once read back and found to hold nothing
+cardgen's writer never writes (``proof.svg.parse_svg``: no picture but one in the file, no
+deeper than cardgen writes), and drawn in a child process bounded in time and memory
+(``render.png.svgs_apart``); anything else is one line naming the file. Cards are drawn from
+their SVGs by resvg with the shipped fonts (and the pack's theme font), pages from the PDF by
 PDFium: the same folder gives the same bytes. A pack of more than ``MAX_SHOWN`` components
 shows the first ``MAX_SHOWN`` and says so.
 """
@@ -22,12 +26,15 @@ from pathlib import Path
 from cardgen.check import marker_problems
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, show_path
+from cardgen.layout.shapes import Typeface
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
 from cardgen.products import PRODUCTS, product
 from cardgen.proof.pdfread import page_pictures
 from cardgen.proof.sheets import PDF_LIMIT
+from cardgen.proof.svg import parse_svg
+from cardgen.render.bounded import Failed, TooCostly
 from cardgen.render.contact import WIDEST, Group, contact_sheet, is_signed, thumb_width
-from cardgen.render.png import rasterise, theme_fonts
+from cardgen.render.png import svgs_apart, theme_fonts
 from cardgen.themes.read import theme_from_manifest
 from cardgen.write.marker import read_marker
 from cardgen.write.staging import write_own_file
@@ -35,8 +42,7 @@ from cardgen.write.staging import write_own_file
 MAX_SHOWN = 2000  # components on one sheet: past this a thumbnail would be too small to read
 MAX_PAGES = 24  # pages of a document on one sheet (a placemat on small paper has a dozen)
 SVG_LIMIT = 64_000_000
-_WIDTH = re.compile(rb'<svg\b[^>]*?\swidth="([0-9.]+)mm"')
-_HEIGHT = re.compile(rb'<svg\b[^>]*?\sheight="([0-9.]+)mm"')
+BATCH = 16  # thumbnails drawn by one bounded child (a child costs about as much as a thumbnail)
 
 
 @dataclass
@@ -61,27 +67,52 @@ def preview_path(folder: Path) -> Path:
     return folder.parent / f"{folder.name}-preview.png"
 
 
-def svg_size(data: bytes, name: str) -> tuple[float, float]:
-    """A component SVG's size in mm, from its root's ``width`` and ``height``.
+def vetted(folder: Path, name: str, font: Typeface | None) -> tuple[bytes, tuple[float, float]]:
+    """A component SVG's bytes and size in mm, once read back and found to hold nothing cardgen's
+    writer never writes (``proof.svg.parse_svg``, ``font``: the pack's theme font); else one line."""
+    data = read_file(folder / name, limit=SVG_LIMIT, what="SVG")
+    doc = parse_svg(data, "it", font)  # (its problems follow its name)
+    problem = doc if isinstance(doc, str) else doc.problems[0] if doc.problems else None
+    if problem or isinstance(doc, str):
+        raise CardgenError(
+            f"cannot preview {show_path(folder / name)}: {problem}; a preview draws only what cardgen writes "
+            "(cardgen check names every problem)"
+        )
+    return data, (doc.width, doc.height)
 
-    >>> svg_size(b'<svg height="88.9mm" viewBox="0 0 63.5 88.9" width="63.5mm">', "001.svg")
-    (63.5, 88.9)
-    """
-    w, h = _WIDTH.search(data[:4096]), _HEIGHT.search(data[:4096])
-    if w is None or h is None:
-        raise CardgenError(f"cannot preview {name}: its size is not given in mm")
-    return float(w.group(1)), float(h.group(1))
+
+def _drawn(folder: Path, names: list[str], jobs: list[tuple[bytes, tuple[int, int]]], fonts: list[str]) -> list[bytes]:
+    """The thumbnails ``jobs`` (an SVG and its size each, of the files ``names``), drawn in a
+    bounded child; should that fail, one at a time, to name the file at fault."""
+    try:
+        return svgs_apart(jobs, fonts)
+    except (TooCostly, Failed):
+        pass
+    out = []
+    for name, job in zip(names, jobs):
+        try:
+            out += svgs_apart([job], fonts)
+        except TooCostly as e:
+            raise CardgenError(f"cannot preview {show_path(folder / name)}: it {e.what} to draw") from None
+        except Failed as e:
+            why = " ".join(str(e).split())[:80]
+            raise CardgenError(f"cannot preview {show_path(folder / name)}: it cannot be drawn ({why})") from None
+    return out
 
 
 def _thumbs(
-    folder: Path, names: list[str], fonts: list[str], width: int, step: Callable[[], None]
+    folder: Path, names: list[str], font: Typeface | None, fonts: list[str], width: int, step: Callable[[], None]
 ) -> list[tuple[str, bytes]]:
-    out = []
-    for name in names:
-        data = read_file(folder / name, limit=SVG_LIMIT, what="SVG")
-        w, h = svg_size(data, name)
-        out.append((Path(name).stem, rasterise(data, (width, max(1, round(width * h / w))), fonts=fonts)))
-        step()
+    out: list[tuple[str, bytes]] = []
+    for start in range(0, len(names), BATCH):
+        batch = names[start : start + BATCH]
+        jobs = []
+        for name in batch:
+            data, (w, h) = vetted(folder, name, font)
+            jobs.append((data, (width, max(1, round(width * h / w)))))
+        out += zip((Path(n).stem for n in batch), _drawn(folder, batch, jobs, fonts))
+        for _ in batch:
+            step()
     return out
 
 
@@ -103,10 +134,10 @@ def _card_groups(
     if not fronts:
         raise CardgenError(f"{show_path(folder)} holds no {found.folder} to preview")
     shown = fronts[:MAX_SHOWN]
-    first = read_file(folder / shown[0], limit=SVG_LIMIT, what="SVG")
-    w, h = svg_size(first, shown[0])
-    width = thumb_width(len(shown) + len(backs), h / w)
     theme = theme_from_manifest(data, folder)
+    font = theme.font if theme else None
+    _, (w, h) = vetted(folder, shown[0], font)
+    width = thumb_width(len(shown) + len(backs), h / w)
     done, total = 0, len(shown) + len(backs)
 
     def tick() -> None:
@@ -114,10 +145,10 @@ def _card_groups(
         done += 1
         step(done, total)
 
-    with theme_fonts(theme.font if theme else None) as fonts:
-        groups: list[Group] = [("fronts", _thumbs(folder, shown, fonts, width, tick))]
+    with theme_fonts(font) as fonts:
+        groups: list[Group] = [("fronts", _thumbs(folder, shown, font, fonts, width, tick))]
         if backs:
-            groups.append(("backs", _thumbs(folder, backs, fonts, width, tick)))
+            groups.append(("backs", _thumbs(folder, backs, font, fonts, width, tick)))
     noun = found.folder
     what = f"{len(fronts)} {noun}" + (f" and {'their back' if len(backs) == 1 else 'their backs'}" if backs else "")
     return groups, (width, round(width * h / w)), len(fronts), what

@@ -29,9 +29,10 @@ from cardgen.layout.shapes import Drawing, Text, walk
 from cardgen.manifest import MANIFEST
 from cardgen.presets import OUTPUT_CONDITION, PRESETS, Preset, service_pages
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.exports import Drawn, check_files, component_stems, pixels_differ, png_problem
+from cardgen.proof.exports import Drawn, check_files, component_stems, png_problem
 from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import CATALOG, pdf_differences, pdf_outside, print_pdf_problems
+from cardgen.proof.pixels import pixels_differ
 from cardgen.render import render
 from cardgen.render.png import drawing_png, pixels, theme_fonts
 from cardgen.rules.shared import Violation
