@@ -13,14 +13,16 @@ as the variant they name, every other rule the default.
 Writing is all or nothing: the trace goes to a hidden file beside ``FILE`` and is renamed
 over it only when whole. A file already at ``FILE`` is replaced only if it is a trace
 (its first line a setup event, as cardgen writes it): anything else is refused, so a
-mistyped ``--trace notes.txt`` cannot destroy a file cardgen did not write.
+mistyped ``--trace notes.txt`` cannot destroy a file cardgen did not write, and nor is one
+written inside a folder cardgen wrote (a pack's: its next build would refuse it). The hidden
+file is named as every file cardgen writes beside its output (``write.swap.beside``): one a
+killed run left is cleared by the next run there (``write.sets.tidy``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +33,9 @@ from cardgen.rules.simulate import TraceError, game_seed, play_game, replay
 from cardgen.rules.tally import Tally
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
+from cardgen.write.owned import check_outside_owned
+from cardgen.write.sets import tidy
+from cardgen.write.swap import beside
 
 __all__ = ["MAX_TRACE_BYTES", "Replayed", "read_trace", "replay_file", "traced_run", "write_trace"]
 
@@ -85,7 +90,9 @@ def write_trace(path: Path, events: Sequence[Event]) -> int:
     folder = path.absolute().parent
     if path_kind(folder, doing="write") != "folder":
         raise CardgenError(f"cannot write {where}: folder {show_path(folder)} does not exist")
-    tmp = folder / f".cardgen-trace-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    check_outside_owned(path, "a trace", "--trace")
+    tidy(folder)
+    tmp = beside(path)
     try:
         with open(tmp, "xb") as f:
             f.write(_lines(events))
