@@ -443,13 +443,17 @@ def test_a_build_set_replaces_an_item_whose_folder_holds_another_titles_build_an
     assert cli(capsys, "pack", "--census", "3", "--title", "Family night", "--out", out)[0] == 0
     config = tmp_path / "cardgen.toml"
     config.write_text('[[pack]]\ncensus = 3\ntitle = "FAMILY NIGHT!"\n', encoding="utf-8")
-    code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out)
     assert code == 0
     assert err.strip() == (
         f"replaced {out / 'got-pattern-one-census-3-family-night'}: it held a Game of Trains variant pack made "
         "with the title 'Family night' (this build’s: 'FAMILY NIGHT!')"
     )
     assert b"FAMILY NIGHT!" in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
+    config.write_text('[[pack]]\ncensus = 3\ntitle = "Family night"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")  # nothing but errors
+    assert code == 0 and err == ""
+    assert b"FAMILY NIGHT!" not in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
 
 
 def test_the_test_page_names_its_back_offset(tmp_path, capsys):  # type: ignore[no-untyped-def]

@@ -380,20 +380,24 @@ def test_check_passes_a_report_simulate_has_just_written(capsys, folders, tmp_pa
 # ---------------------------------------------------------------- a preview's place
 
 
-@pytest.mark.parametrize("given, inside", [(".", ""), ("..", "tiles"), ("tiles/..", ""), ("./tiles/../.", "")])
+@pytest.mark.parametrize(
+    "given, inside",
+    [(".", "X"), ("..", "X/tiles"), ("tiles/..", "X"), ("./tiles/../.", "X"), ("X/tiles/..", ""), ("X/.", "")],
+)
 def test_a_preview_of_a_folder_named_by_dots_goes_beside_it(capsys, folders, tmp_path, monkeypatch, given, inside):  # type: ignore[no-untyped-def]
     """`cardgen preview .` inside a pack wrote `-preview.png` into the pack (and `check` failed
     after, and the next build was refused); `preview ..` from `cards/` wrote
     `cards/..-preview.png` (here a set of tiles and its `tiles/`)."""
     pack = copied(folders["tiles"], tmp_path)
     before = snapshot(pack)
-    monkeypatch.chdir(pack / inside)
-    code, out, err = cli(capsys, "preview", given)
+    monkeypatch.chdir(tmp_path / inside.replace("X", pack.name))
+    code, out, err = cli(capsys, "preview", given.replace("X", pack.name))
     assert code == 0, err
     path = Path(out.split("preview: ", 1)[1].split(" (")[0])
     assert path.resolve() == tmp_path / f"{pack.name}-preview.png" and path.resolve().is_file()
     assert snapshot(pack) == before
     assert cli(capsys, "check", pack)[0] == 0
+    monkeypatch.chdir(tmp_path)  # (from inside it, a rebuild would replace the folder it runs in: refused)
     assert cli(capsys, "tiles", "--out", tmp_path)[0] == 0  # the next build is not refused
     assert sorted(p.name for p in tmp_path.iterdir()) == [pack.name, f"{pack.name}-preview.png"]
 

@@ -6,6 +6,7 @@
 # (annotations evaluated as the commands are defined, not kept as strings: Typer reads every
 # command's when it builds the app, and evaluating them from strings cost 10-20 ms a run)
 
+import logging
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -172,6 +173,8 @@ def build(
     if config is None and Path("cardgen.toml").is_file():
         config = Path("cardgen.toml")
     bar = progress("items") if not quiet else None
+    if quiet:  # (what it replaced is left out too; what it could not clear is still said)
+        logging.getLogger("cardgen").setLevel(logging.WARNING)
     total = len(DEFAULT_SET) if config is None else 0
     done = 0
 

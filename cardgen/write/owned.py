@@ -157,8 +157,8 @@ def owner_of(path: Path) -> Path | None:
     """The folder cardgen wrote that ``path`` is inside (a folder holding a ``MARKER``), named as
     the user named it where it is one of the path's own parents; None when there is none. The
     path's parents are followed as the system follows them (``..`` after a link)."""
-    given = [p for p in path.parents if p.name not in ("", ".", "..")]
-    for folder in given:
+    given = [] if ".." in path.parts else [p for p in path.parents if p.name not in ("", ".")]
+    for folder in given:  # (after a '..', the path's parents as written are not where it is)
         if _has_marker(folder):
             return folder
     real = Path(os.path.realpath(path.absolute().parent))

@@ -96,7 +96,7 @@ def swap_set(stage: Path, out: Path, folders: dict[str, Path], index: bytes) -> 
         _finish(out, journal, checked=True)
     for notice in notices:
         if notice:
-            swap.log.warning(notice)
+            swap.log.info(notice)
 
 
 def _finish(out: Path, journal: dict[str, Any], *, checked: bool = False) -> None:

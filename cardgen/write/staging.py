@@ -97,7 +97,7 @@ def swap_in(tmp: Path, dest: Path) -> None:
             raise swap.fail("write to", dest, e) from None
         old = swap.put(tmp, dest)
     if notice:
-        swap.log.warning(notice)
+        swap.log.info(notice)
     if old is not None and os.path.islink(old):
         os.unlink(old)  # the destination was a link to a folder: the link goes, its folder stays
     elif old is not None:

@@ -35,8 +35,9 @@ LEFTOVER_STAGE = re.compile(r"\.cardgen-stage-(.+)-([0-9]+)-([0-9a-f]{8})")
 EARLIER_TRACE = re.compile(r"\.cardgen-trace-([0-9]+)-([0-9a-f]{8})\.tmp")  # an earlier cardgen's trace, half written
 _STARTED = time.time()
 
-# What cardgen says beside its output (a folder it replaced, a leftover it could not clear): one
-# line each, which the command line prints on stderr.
+# What cardgen says beside its output, one line each, which the command line prints on stderr:
+# at INFO what it replaced (``cardgen build --quiet`` leaves it out), at WARNING what it could
+# not clear.
 log = logging.getLogger("cardgen")
 
 
