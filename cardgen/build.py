@@ -38,7 +38,9 @@ from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
-from cardgen.write.staging import INDEX, Staging, check_index_replaceable, finish_set, swap_set
+from cardgen.write.marker import SET
+from cardgen.write.owned import check_outside_owned
+from cardgen.write.staging import INDEX, Staging, check_set_place, swap_set
 from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -277,9 +279,10 @@ def build_set(
     if paper is not None:
         defaults["paper"] = paper
     jobs = prepare(items, defaults)
-    finish_set(out)  # a set a killed build began to swap in: completed first (or refused, in one line)
-    check_index_replaceable(out)  # before anything is built: the index page is the user's, or cardgen's
-    with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
+    check_outside_owned(out, SET.holds, "--out")  # (before the staging folder is named after it)
+    check_set_place(out)  # before anything is built: a killed set completed; the index page the user's, or cardgen's
+    # only the staging folder is used: beside the items, swept if killed
+    with Staging(out / "cardgen-build", kind=SET) as stage:
         root = stage.tmp
         outcomes = run_jobs(jobs, root, step=step)
         if any(o.error for o in outcomes):

@@ -4,7 +4,8 @@
 ends) and what is larger than its limit, and says every failure in one line (``open_regular``
 opens a file to be read a line at a time, refusing the same); ``path_kind``
 looks at a path without following it into trouble; ``reason`` and ``show_path`` word an
-OS error and a path for a one-line message.
+OS error and a path for a one-line message; ``is_litter`` knows the files operating systems
+drop into folders.
 """
 
 from __future__ import annotations
@@ -41,6 +42,24 @@ def show_path(path: Path | str) -> str:
     """
     text = os.fsdecode(path)
     return text if len(text) <= 120 and text.isprintable() else shown(text, 120)
+
+
+# ---------------------------------------------------------------- litter
+
+_LITTER = frozenset({".ds_store", "thumbs.db", "desktop.ini"})
+
+
+def is_litter(name: str) -> bool:
+    """Whether a file of this name is one an operating system drops into folders on its own
+    (macOS's ``.DS_Store`` and ``._*`` AppleDouble files, Windows's ``Thumbs.db`` and
+    ``desktop.ini``): never cardgen's, never printed, and not the user's work either. A folder
+    holding them is still cardgen's to replace (they go into the new folder with it), and
+    ``cardgen check`` names them as notes, not faults.
+
+    >>> [is_litter(n) for n in (".DS_Store", "Thumbs.db", "desktop.ini", "._001.svg", "._", "001.svg", ".hidden")]
+    [True, True, True, True, False, False, False]
+    """
+    return name.lower() in _LITTER or (name.startswith("._") and len(name) > 2)
 
 
 # ---------------------------------------------------------------- reading

@@ -154,8 +154,8 @@ class PrintOptions:
         """What a folder's name says of the title and the theme only in part (a title is
         shortened to letters and hyphens, a theme named by its file's stem): the exact title and
         the theme file's digest of its path, recorded in the folder's marker, so that a build
-        of another title or theme never replaces it unawares (``write.staging``). Empty for the
-        plain build.
+        of another title or theme never replaces it unsaid (``write.owned``: one line names what
+        it held). Empty for the plain build.
 
         >>> print_options(title="Family night!").made_with
         {'title': 'Family night!'}

@@ -3,7 +3,10 @@ every card or tile small on it, fronts then backs (a folder without cards: each 
 PDF), so a pack is seen at a glance without opening ninety files.
 
 The sheet goes beside the folder, ``<folder>-preview.png``, not into it: the folder stays
-exactly what its build wrote and proved. It replaces only a preview cardgen signed and nobody
+exactly what its build wrote and proved (a folder named ``.`` or ``..`` is named by what it is,
+and its preview goes beside it all the same), and never into another folder cardgen wrote.
+A folder holding cardgen's folders (``cardgen build``'s ``--out``) gets a preview beside each
+of them (``preview_set``). It replaces only a preview cardgen signed and nobody
 changed since (``render.contact.is_signed``); any other file of that name is left alone and
 named. Only files the folder's marker lists, unchanged, are drawn: a folder changed since
 cardgen wrote it is refused (``cardgen check`` names every change). The marker's checksums can
@@ -23,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.check import marker_problems
+from cardgen.check import marker_problems, set_items
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file, show_path
 from cardgen.layout.shapes import Typeface
@@ -36,7 +39,8 @@ from cardgen.render.bounded import Failed, TooCostly
 from cardgen.render.contact import WIDEST, Group, contact_sheet, is_signed, thumb_width
 from cardgen.render.png import svgs_apart, theme_fonts
 from cardgen.themes.read import theme_from_manifest
-from cardgen.write.marker import read_marker
+from cardgen.write.marker import REPORT, read_kind, read_marker
+from cardgen.write.owned import check_outside_owned, check_own_file
 from cardgen.write.staging import write_own_file
 
 MAX_SHOWN = 2000  # components on one sheet: past this a thumbnail would be too small to read
@@ -62,9 +66,33 @@ def natural(name: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part)
 
 
+PNG_LIMIT = 256_000_000
+
+
 def preview_path(folder: Path) -> Path:
-    """Where a folder's preview goes: beside it, named after it."""
-    return folder.parent / f"{folder.name}-preview.png"
+    """Where a folder's preview goes: beside it, named after it. A folder given as ``.`` or
+    ``..`` (or ending so) is named by the folder it is, and the preview goes into the folder
+    above it, as the system finds that: ``cardgen preview .`` inside a pack writes
+    ``../<pack>-preview.png``.
+
+    >>> preview_path(Path("output/got-pattern-one-census-7")).as_posix()
+    'output/got-pattern-one-census-7-preview.png'
+    """
+    if folder.name not in ("", ".", ".."):
+        return folder.parent / f"{folder.name}-preview.png"
+    name = folder.resolve().name
+    if not name:
+        raise CardgenError(f"cannot preview {show_path(folder)}: the top folder has no name to give its preview")
+    return folder / ".." / f"{name}-preview.png"
+
+
+def check_preview_place(folder: Path) -> None:
+    """One line when ``folder``'s preview could not be written (a file of the user's where it
+    goes, or a place inside a folder cardgen wrote): ``--preview`` asks this before the build,
+    so a build it would follow is not written first."""
+    path = preview_path(folder)
+    check_outside_owned(path, "the preview", "")
+    check_own_file(path, is_own=is_signed, what="preview", limit=PNG_LIMIT)
 
 
 def vetted(folder: Path, name: str, font: Typeface | None) -> tuple[bytes, tuple[float, float]]:
@@ -184,6 +212,12 @@ def preview_folder(*, folder: Path, progress: Callable[[int, int], None] | None 
     own = read_marker(folder)
     if own is None:
         raise CardgenError(f"cannot preview {show_path(folder)}: it is not a folder cardgen wrote (no .cardgen.json)")
+    holds = read_kind(folder)
+    if holds is not None and holds.name == REPORT.name:
+        raise CardgenError(
+            f"cannot preview {show_path(folder)}: it holds a simulation report, which prints nothing; "
+            f"open {show_path(folder / 'index.html')} to see it"
+        )
     changed = marker_problems(folder)
     if changed:
         raise CardgenError(
@@ -195,7 +229,17 @@ def preview_folder(*, folder: Path, progress: Callable[[int, int], None] | None 
     groups, thumb, total, what = (_card_groups if has_cards else _page_groups)(folder, own, step)
     shown = sum(len(cells) for _, cells in groups)
     more = f" (the first {shown} shown)" if total > shown else ""
-    png = contact_sheet(folder.name, f"{what}{more} · cardgen preview, not for printing: print the PDF", groups, thumb)
     path = preview_path(folder)
-    write_own_file(path, png, is_own=is_signed, what="preview", limit=256_000_000)
+    title = path.name.removesuffix("-preview.png")  # (the folder's own name, where it was given as '.')
+    png = contact_sheet(title, f"{what}{more} · cardgen preview, not for printing: print the PDF", groups, thumb)
+    write_own_file(path, png, is_own=is_signed, what="preview", limit=PNG_LIMIT)
     return PreviewResult(path, shown, total, what + more)
+
+
+def preview_items(folder: Path) -> list[Path] | None:
+    """The folders to preview, one by one, when ``folder`` holds cardgen's folders rather than
+    being one (``check.set_items``), simulation reports aside (they print nothing); else None."""
+    items = set_items(folder)
+    if items is None:
+        return None
+    return [p for p in items if getattr(read_kind(p), "name", None) != REPORT.name]

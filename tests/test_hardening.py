@@ -29,9 +29,11 @@ from cardgen.cli import run
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
 from cardgen.units import MAX_DIGITS, whole_number
-from cardgen.write import staging as output
-from cardgen.write.marker import MARKER
+from cardgen.write import swap as output
+from cardgen.write.marker import MARKER, Kind
 from cardgen.write.staging import INDEX_MARKER, Staging, sweep
+
+THING = Kind("thing", "a thing")  # what the tests' own folders are
 
 D5000 = "1" * 5000
 HUGE = "1" + "0" * 20  # 10²⁰
@@ -416,7 +418,7 @@ def test_a_table_of_200_thousand_rows_checks_in_bounded_time_and_memory(tmp_path
 
 def test_staging_is_beside_the_destination_and_swapped_in_whole(here):
     dest = here / "out" / "thing"
-    with Staging(dest) as stage:
+    with Staging(dest, kind=THING) as stage:
         assert stage.tmp.parent == here / "out"  # not in the current folder
         assert stage.tmp.name.startswith(f".cardgen-stage-thing-{os.getpid()}-")
         stage.write("a.txt", b"1")
@@ -425,7 +427,7 @@ def test_staging_is_beside_the_destination_and_swapped_in_whole(here):
         assert not dest.exists()
         stage.commit()
     assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == [MARKER, "a.txt", "back.svg", "sub", "sub/b.txt"]  # fmt: skip
-    with Staging(dest) as stage:  # a rebuild writing fewer files: the folder is replaced whole
+    with Staging(dest, kind=THING) as stage:  # a rebuild writing fewer files: the folder is replaced whole
         stage.write("a.txt", b"new")
         stage.commit()
     assert sorted(p.name for p in dest.rglob("*")) == [MARKER, "a.txt"]
@@ -450,7 +452,7 @@ def test_a_rebuild_leaves_no_stale_file_of_an_earlier_build(here, capsys):
 
 def test_a_failed_commit_leaves_the_previous_build_whole(here, monkeypatch):
     dest = here / "out" / "thing"
-    with Staging(dest) as stage:
+    with Staging(dest, kind=THING) as stage:
         stage.write("a.txt", b"old")
         stage.write("b.txt", b"old")
         stage.commit()
@@ -470,7 +472,7 @@ def test_a_failed_commit_leaves_the_previous_build_whole(here, monkeypatch):
         with monkeypatch.context() as m:
             m.setattr(output, "_exchange", exchange)
             m.setattr(os, "rename", ren)
-            with pytest.raises(CardgenError, match="permission denied"), Staging(dest) as stage:
+            with pytest.raises(CardgenError, match="permission denied"), Staging(dest, kind=THING) as stage:
                 stage.write("a.txt", b"new")
                 stage.commit()
         assert {p: p.read_bytes() for p in dest.rglob("*")} == before
@@ -481,7 +483,7 @@ def test_the_two_rename_swap_works_where_there_is_no_exchange(here, monkeypatch)
     monkeypatch.setattr(output, "_exchange", lambda a, b: False)
     dest = here / "thing"
     for content in (b"one", b"two"):
-        with Staging(dest) as stage:
+        with Staging(dest, kind=THING) as stage:
             stage.write("a.txt", content)
             stage.commit()
         assert (dest / "a.txt").read_bytes() == content
@@ -532,10 +534,13 @@ def test_sweep_clears_only_what_killed_builds_left(tmp_path):
     ]
     for name in keep:
         (tmp_path / name).mkdir()
-    (tmp_path / f".cardgen-stage-g-{dead}-0123abcd").write_text("a file, not our folder")
-    keep.append(f".cardgen-stage-g-{dead}-0123abcd")
+    # a file half written beside its destination (an index marker, a preview) by a run since killed
+    (tmp_path / f".cardgen-stage-g-{dead}-0123abcd").write_text("half a file")
+    (tmp_path / f".cardgen-trace-{dead}-0123abcd.tmp").write_text("half a trace")  # an earlier cardgen's name
     (tmp_path / f".cardgen-stage-h-{dead}-0123abcd").symlink_to(tmp_path / "c")
     keep.append(f".cardgen-stage-h-{dead}-0123abcd")
+    (tmp_path / f".cardgen-trace-{alive}-0123abcd.tmp").write_text("a trace being written")
+    keep.append(f".cardgen-trace-{alive}-0123abcd.tmp")
 
     assert sweep(tmp_path) == [tmp_path / "b"]
     assert (tmp_path / "b" / "whole.svg").read_text() == "b"

@@ -184,7 +184,9 @@ STRAYS = [
         "'{sub}/x.svg.bak' is not a file",
     ),
     (lambda f, sub: (f / ".hidden").write_text("x"), "'.hidden' is not a file cardgen writes"),
-    (lambda f, sub: (f / sub / ".DS_Store").write_bytes(b"\0"), "'{sub}/.DS_Store' is not a file cardgen writes"),
+    (lambda f, sub: (f / sub / ".DS_Store.txt").write_bytes(b"\0"), "'{sub}/.DS_Store.txt' is not a file cardgen"),
+    (lambda f, sub: (f / sub / "._").write_bytes(b"\0"), "'{sub}/._' is not a file cardgen writes"),
+    (lambda f, sub: (f / sub / "._001.svg").symlink_to(f / "pack.json"), "'{sub}/._001.svg' is not a file cardgen"),
     (lambda f, sub: (f / "empty").mkdir(), "'empty/' is not a folder cardgen makes"),
 ]
 
@@ -195,6 +197,20 @@ def test_every_file_or_folder_cardgen_does_not_write_is_named(built, tmp_path, c
     folder = copy(built, which, tmp_path)
     make(folder, sub)
     fails_naming(capsys, folder, named.format(sub=sub))
+
+
+@pytest.mark.parametrize(("which", "sub"), [("plain", "cards"), ("tiles", "tiles")])
+def test_what_an_operating_system_drops_into_a_folder_is_a_note_not_a_fault(built, tmp_path, capsys, which, sub):  # type: ignore[no-untyped-def]
+    """#33: .DS_Store, ._* (even named like a card's SVG), Thumbs.db and desktop.ini change
+    nothing that prints: named in notes, and the folder passes."""
+    folder = copy(built, which, tmp_path)
+    stem = next((folder / sub).glob("*.svg")).name
+    for rel in (f"{sub}/.DS_Store", f"{sub}/._{stem}", "Thumbs.db", f"{sub}/desktop.ini"):
+        (folder / rel).write_bytes(b"\0")
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 0, out
+    assert sum(line.startswith("note: ") for line in out.splitlines()) == 4, out
+    assert f"note: '{sub}/._{stem}' is a file macOS adds to folders" in out
 
 
 # ---------------------------------------------------------------- the version and the manifest

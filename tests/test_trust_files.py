@@ -19,7 +19,7 @@ import pytest
 from cardgen.cli import run
 from cardgen.write.marker import MARKER
 from cardgen.write.staging import INDEX_MARKER, JOURNAL
-from tests.helpers import child_pids
+from tests.helpers import child_pids, refused, snapshot
 
 LINUX = sys.platform.startswith("linux")
 
@@ -28,18 +28,6 @@ def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyp
     code = run([str(a) for a in args])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
-
-
-def refused(code: int, err: str, *needles: str) -> None:
-    assert code == 2, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    for needle in needles:
-        assert needle in err, err
-
-
-def snapshot(root: Path) -> dict[str, bytes | None]:
-    """Every file (its bytes) and folder (None) under ``root``."""
-    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
 
 
 # ---------------------------------------------------------------- a folder cardgen cannot prove
@@ -99,12 +87,19 @@ def test_anything_else_in_a_cardgen_folder_is_kept_too(tmp_path, capsys, what):
     assert snapshot(folder) == before
 
 
-def test_what_cardgen_wrote_and_file_browser_litter_are_replaced(tmp_path, capsys):
+def test_what_cardgen_wrote_is_replaced_and_file_browser_litter_kept(tmp_path, capsys):
+    """#33: a .DS_Store is not cardgen's to delete: the rebuilt folder keeps it."""
     assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
     folder = tmp_path / "placemat-census-4"
     (folder / ".DS_Store").write_bytes(b"\0")
     assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
-    assert sorted(p.name for p in folder.iterdir()) == [MARKER, "placemat-census-4.pdf", "placemat-census-4.svg"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".DS_Store",
+        MARKER,
+        "placemat-census-4.pdf",
+        "placemat-census-4.svg",
+    ]
+    assert (folder / ".DS_Store").read_bytes() == b"\0"
 
 
 def test_the_marker_records_every_file_with_its_digest(tmp_path, capsys):
@@ -185,16 +180,16 @@ KILL_MID_SWAP = textwrap.dedent(
     """
     import os, sys
     from pathlib import Path
-    import cardgen.write.staging as staging
+    import cardgen.write.swap as swap
     from cardgen.build import build_set
-    real, calls, parent = staging._put, [], os.getpid()
+    real, calls, parent = swap.put, [], os.getpid()
     def put(tmp, dest):
         if os.getpid() == parent:  # (the items' workers swap their own folders into the stage)
             calls.append(dest)
         if len(calls) == 2:
             os._exit(9)  # as a kill -9 between two folders of the set
         return real(tmp, dest)
-    staging._put = put
+    swap.put = put
     build_set(config=Path(sys.argv[1]), out=Path(sys.argv[2]))
     """
 )
@@ -380,7 +375,7 @@ def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
     assert not any(_alive(c) for c in children), "a worker outlived the build that started it"
 
 
-# ---------------------------------------------------------------- another build of the same name (#24)
+# ---------------------------------------------------------------- another build of the same name (#24, #33)
 
 
 @pytest.mark.parametrize(
@@ -393,22 +388,36 @@ def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
         (["placemat", "--census", "3"], "Our mat", "our-mat"),
     ],
 )
-def test_a_title_that_names_its_folder_alike_never_replaces_another_titles_build(  # type: ignore[no-untyped-def]
+def test_a_title_that_names_its_folder_alike_replaces_its_own_build_and_says_so(  # type: ignore[no-untyped-def]
     tmp_path, capsys, args, first, second
 ):
     """A folder's name keeps a title's letters and hyphens only: two titles that differ in case or
-    punctuation share a name. The marker records the exact title; the second build is refused in
-    one line naming both, and the first folder stays as it was."""
+    punctuation share a name (a typo fixed: "Smith family", then "Smith Family!"). The folder is
+    cardgen's and unchanged, so the second build replaces it, and one line on stderr says what it
+    held and with which title (#33; #24 refused it and left the user to move it by hand)."""
     assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
     before = snapshot(folder)
     code, _, err = cli(capsys, *args, "--title", second, "--out", tmp_path)
-    refused(code, err, "holds another build", repr(first))
+    assert code == 0, err
+    (said,) = err.strip().splitlines()
+    assert said.startswith(f"replaced {folder}: it held ") and repr(first) in said and repr(second) in said
+    assert snapshot(folder) != before and [p for p in tmp_path.iterdir() if p.is_dir()] == [folder]
+    code, _, err = cli(capsys, *args, "--title", second, "--out", tmp_path)  # the same build again: nothing to say
+    assert code == 0 and err == ""
+
+
+def test_a_title_fixed_in_a_folder_someone_changed_is_still_refused(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert cli(capsys, "placemat", "--census", "3", "--title", "Our mat", "--out", tmp_path)[0] == 0
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    (folder / "notes.txt").write_text("mine")
+    before = snapshot(folder)
+    code, _, err = cli(capsys, "placemat", "--census", "3", "--title", "our-mat", "--out", tmp_path)
+    refused(code, err, "notes.txt", "cardgen did not write")
     assert snapshot(folder) == before
-    assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0  # the same build again replaces it
 
 
-def test_a_theme_file_of_the_same_name_never_replaces_another_themes_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+def test_a_theme_file_of_the_same_name_replaces_another_themes_build_and_says_so(tmp_path, capsys):  # type: ignore[no-untyped-def]
     for name, colour in (("a", "#aa0000"), ("b", "#0000aa")):
         (tmp_path / name).mkdir()
         (tmp_path / name / "t.toml").write_text(f'[colours.one]\naccent = "{colour}"\n', encoding="utf-8")
@@ -417,23 +426,34 @@ def test_a_theme_file_of_the_same_name_never_replaces_another_themes_build(tmp_p
     folder = out / "got-pattern-one-census-3-theme-t"
     before = snapshot(folder)
     code, _, err = cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
-    refused(code, err, "another theme file of the same name")
-    assert snapshot(folder) == before
-    # the same theme file, edited (a designer at work), replaces its own build
-    (tmp_path / "a" / "t.toml").write_text('[colours.one]\naccent = "#00aa00"\n', encoding="utf-8")
-    assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
+    assert code == 0 and err.strip() == (
+        f"replaced {folder}: it held a Game of Trains variant pack made with another theme file of the same name"
+    )
+    assert snapshot(folder) != before
+    # the same theme file, edited (a designer at work), replaces its own build, with nothing to say
+    before = snapshot(folder)
+    (tmp_path / "b" / "t.toml").write_text('[colours.one]\naccent = "#00aa00"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    assert code == 0 and err == ""
     assert snapshot(folder) != before
 
 
-def test_a_build_set_refuses_an_item_whose_folder_holds_another_titles_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+def test_a_build_set_replaces_an_item_whose_folder_holds_another_titles_build_and_says_so(tmp_path, capsys):  # type: ignore[no-untyped-def]
     out = tmp_path / "out"
     assert cli(capsys, "pack", "--census", "3", "--title", "Family night", "--out", out)[0] == 0
     config = tmp_path / "cardgen.toml"
     config.write_text('[[pack]]\ncensus = 3\ntitle = "FAMILY NIGHT!"\n', encoding="utf-8")
-    before = snapshot(out)
     code, _, err = cli(capsys, "build", "--config", config, "--out", out)
-    refused(code, err, "holds another build")
-    assert snapshot(out) == before
+    assert code == 0
+    assert err.strip() == (
+        f"replaced {out / 'got-pattern-one-census-3-family-night'}: it held a Game of Trains variant pack made "
+        "with the title 'Family night' (this build’s: 'FAMILY NIGHT!')"
+    )
+    assert b"FAMILY NIGHT!" in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
+    config.write_text('[[pack]]\ncensus = 3\ntitle = "Family night"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")  # nothing but errors
+    assert code == 0 and err == ""
+    assert b"FAMILY NIGHT!" not in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
 
 
 def test_the_test_page_names_its_back_offset(tmp_path, capsys):  # type: ignore[no-untyped-def]

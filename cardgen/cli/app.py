@@ -5,11 +5,12 @@ print options declared once (``printing``), the report of what a build wrote, a 
 # (annotations evaluated as the commands are defined, not kept as strings: Typer reads every
 # command's when it builds the app, and evaluating them from strings cost 10-20 ms a run)
 
+import contextlib
 import functools
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import Annotated, Any, Optional, TextIO
@@ -165,17 +166,32 @@ def printing(
                 size = parse_card(kw[size_option]) if size_option else None
                 out.print(presets_text(size, noun), markup=False)
                 return None
-            if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
-                from cardgen.themes.read import parse_print_args
+            with _preview_first(bool(kw.get("preview"))):
+                if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
+                    from cardgen.themes.read import parse_print_args
 
-                return fn(opts=parse_print_args(args), **kw)
-            return fn(opts=args.parse(), **kw)
+                    return fn(opts=parse_print_args(args), **kw)
+                return fn(opts=args.parse(), **kw)
 
         command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in params}
         return command
 
     return decorate
+
+
+@contextlib.contextmanager
+def _preview_first(preview: bool) -> Iterator[None]:
+    """With ``--preview``: whether the preview can be written beside the folder is asked before
+    the build (``write.staging.writing_beside``), so a refusal comes before anything is written."""
+    if not preview:
+        yield
+        return
+    from cardgen.preview import check_preview_place
+    from cardgen.write.staging import writing_beside
+
+    with writing_beside(check_preview_place):
+        yield
 
 
 PRINT_ALL = (
@@ -231,13 +247,35 @@ def report(headline: str, result: Any, *, preview: bool = False, open_it: bool =
 
 
 def show_preview(folder: Path, *, open_it: bool = False) -> None:
-    """Write the folder's preview (``cardgen.preview``), say where it is, and open it if asked."""
-    from cardgen.preview import preview_folder
+    """Write the folder's preview (``cardgen.preview``), say where it is, and open it if asked.
+    A folder holding cardgen's folders (what ``cardgen build`` wrote): a preview beside each,
+    a line each (one that could not be written on stderr), then how many were written."""
+    from cardgen.errors import CardgenError
+    from cardgen.preview import preview_folder, preview_items
 
-    made = preview_folder(folder=folder, progress=progress("preview"))
-    out.print(f"preview: {made.path} ({made.what})", markup=False)
-    if open_it:
-        open_in_viewer(made.path)
+    items = preview_items(folder)
+    if items is None:
+        made = preview_folder(folder=folder, progress=progress("preview"))
+        out.print(f"preview: {made.path} ({made.what})", markup=False)
+        if open_it:
+            open_in_viewer(made.path)
+        return
+    failed = 0
+    for item in items:
+        try:
+            made = preview_folder(folder=item, progress=progress(item.name))
+        except CardgenError as e:
+            failed += 1
+            err.print(f"{e}", markup=False, style="yellow")
+            continue
+        out.print(f"preview: {made.path} ({made.what})", markup=False)
+    written = len(items) - failed
+    if failed:
+        raise CardgenError(
+            f"{failed} of the {len(items)} folders in {folder} could not be previewed (said above); "
+            f"{written} preview{'s' if written != 1 else ''} written"
+        )
+    out.print(f"wrote {written} preview{'s' if written != 1 else ''}, one beside each folder in {folder}", markup=False)
 
 
 def shown_line(text: str, limit: int = 100) -> str:

@@ -6,6 +6,7 @@
 # (annotations evaluated as the commands are defined, not kept as strings: Typer reads every
 # command's when it builds the app, and evaluating them from strings cost 10-20 ms a run)
 
+import logging
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -172,6 +173,8 @@ def build(
     if config is None and Path("cardgen.toml").is_file():
         config = Path("cardgen.toml")
     bar = progress("items") if not quiet else None
+    if quiet:  # (what it replaced is left out too; what it could not clear is still said)
+        logging.getLogger("cardgen").setLevel(logging.WARNING)
     total = len(DEFAULT_SET) if config is None else 0
     done = 0
 
@@ -261,24 +264,26 @@ def check(
     rule, by card number; its files against what cardgen wrote. A folder without cards (a
     placemat, score sheet, scorecard, handout, test page) is checked file by file: each one
     there and unchanged since cardgen wrote it, nothing else in the folder, each PDF whole with
-    its fonts embedded."""
+    its fonts embedded. A folder holding cardgen's folders (what cardgen build wrote) is
+    checked item by item, a line each, then the set. Files an operating system adds to folders
+    (.DS_Store, Thumbs.db …) are named in notes: they change nothing that prints."""
     from cardgen.check import check_target
 
     report = check_target(target=target, pattern=pattern, census=census, copies=copies, categories=categories)
     if json_:
         out.print(report.to_json(), markup=False, soft_wrap=True)
     else:
+        for item in report.items:  # a set of folders: each item's faults, then its line
+            for v in item.violations:
+                out.print(f"{item.target}: {v.message}", markup=False, soft_wrap=True)
+            for note in item.notes:
+                out.print(f"{item.target}: note: {note}", markup=False, soft_wrap=True)
+            out.print(item.line(), markup=False, soft_wrap=True)
         for v in report.violations:
             out.print(v.message, markup=False, soft_wrap=True)
-        n = len(report.violations)
-        verdict = "OK" if report.ok else f"FAILED: {n} violation{'s' if n != 1 else ''}"
-        checked = f"checked ({report.pack})" if report.kind == "files" else f"checked as {report.pack}"
-        noun = report.noun[:-1] if report.cards == 1 and report.noun.endswith("s") else report.noun
-        out.print(
-            f"{report.target}: {report.cards} {noun} {checked}: {verdict}",
-            markup=False,
-            soft_wrap=True,
-        )
+        for note in report.notes:
+            out.print(f"note: {note}", markup=False, soft_wrap=True)
+        out.print(report.line(), markup=False, soft_wrap=True)
     if not report.ok:
         raise typer.Exit(1)
 

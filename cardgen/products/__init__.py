@@ -26,6 +26,7 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.shared import PackSpec
+from cardgen.write.marker import Kind
 
 # name (also the ``game`` a deck's manifest records) -> module holding ``PRODUCT``
 PRODUCTS: dict[str, str] = {
@@ -90,6 +91,12 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+
+    @property
+    def kind(self) -> Kind:
+        """What its folders' markers record them as (``write.marker.Kind``): a command replaces
+        only a folder of its own kind."""
+        return Kind.of(self.name, self.title)
 
 
 def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any]:

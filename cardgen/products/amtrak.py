@@ -44,7 +44,9 @@ def build_scorecard(
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug
-    with Staging(folder, opts.made_with, recipe("amtrak-scorecard", {"players": players}, opts)) as stage:
+    with Staging(
+        folder, opts.made_with, recipe("amtrak-scorecard", {"players": players}, opts), kind=PRODUCT.kind
+    ) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=title))

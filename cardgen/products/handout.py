@@ -88,7 +88,7 @@ def build_handout(
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
     folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
     given = {"game": game, "pattern": pattern, "census": census, "categories": categories, **extras}
-    with Staging(folder, opts.made_with, recipe("handout", given, opts)) as stage:
+    with Staging(folder, opts.made_with, recipe("handout", given, opts), kind=PRODUCT.kind) as stage:
         for name, data in files.items():
             stage.write(name, data)
         written = stage.commit()

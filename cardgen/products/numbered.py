@@ -38,6 +38,7 @@ from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
+from cardgen.write.marker import Kind
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
@@ -153,6 +154,7 @@ class NumberedPack(Generic[S]):
             extra=self._files(spec, opts),
             check=lambda folder, read: self.check_folder(folder, redraw=False, pages=read).violations,
             out=out,
+            kind=Kind.of(self.name, self.title),
             progress=progress,
         )
         result.notes += self.notes(spec, opts)

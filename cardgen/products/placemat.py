@@ -87,7 +87,7 @@ def build_placemat(
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
     built = recipe("placemat", {"census": census, "grid": grid}, opts)
-    with Staging(folder, opts.made_with, built) as stage:
+    with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
         files = stage.commit()

@@ -72,7 +72,7 @@ def build_scoresheet(
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug
     built = recipe("supertrain-scoresheet", {"game": game, "players": players}, opts)
-    with Staging(folder, opts.made_with, built) as stage:
+    with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
         stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
         stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))
         files = stage.commit()

@@ -24,7 +24,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.impose.sheets import SheetPlan, impose
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.supertrain.tile import tile_back, tile_face
@@ -164,6 +164,7 @@ def build_tiles(
         extra={TABLE: tiles_table(tiles, stems)},
         check=lambda folder, read: check_tiles_folder(folder, pages=read(), redraw=False).violations,
         out=out,
+        kind=PRODUCT.kind,
         folder_name=FOLDER,
         noun="tiles",
         progress=progress,
@@ -216,7 +217,7 @@ def check_tiles_folder(
             drawn = Drawn(faces, tile_back(size, title=data["title"], bleed=bleed))
         out += check_exports(folder, data, FOLDER, drawn)  # png/ and tts/, as pack.json records them
         out += check_services(folder, data, FOLDER, drawn)  # a print service's files (--preset)
-    count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back")
+    count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back" and not is_litter(p.name))
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
     return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))
 

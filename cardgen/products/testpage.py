@@ -47,14 +47,14 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
     slug = SLUG + opts.suffix + offset
     folder = out / slug
     if opts.fold:
-        with Staging(folder, opts.made_with, recipe("testpage", {}, opts)) as stage:
+        with Staging(folder, opts.made_with, recipe("testpage", {}, opts), kind=PRODUCT.kind) as stage:
             page = fold_test(opts.paper, margin=opts.margin)
             stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
             files = stage.commit()
         how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
         return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
-    with Staging(folder, opts.made_with, recipe("testpage", {}, opts)) as stage:
+    with Staging(folder, opts.made_with, recipe("testpage", {}, opts), kind=PRODUCT.kind) as stage:
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
         files = stage.commit()
     notes = [

@@ -117,6 +117,7 @@ def build_tokens(
         extra={TABLE: tokens_table(order)},
         check=lambda folder, read: check_tokens_folder(folder, pages=read(), redraw=False).violations,
         out=out,
+        kind=PRODUCT.kind,
         folder_name=FOLDER,
         noun="tokens",
         progress=progress,

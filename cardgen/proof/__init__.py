@@ -27,3 +27,4 @@ class FolderCheck:
     violations: list[Violation]
     noun: str = "cards"  # what ``count`` counts
     checks: tuple[str, ...] = ()  # the named checks that ran (default: the pack checks and "files")
+    notes: tuple[str, ...] = ()  # what is worth saying but changes nothing that prints (an OS's litter)

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.sheets import role_name
@@ -240,7 +240,7 @@ def read_card_svgs(
     marks = sorted({i.mark for i in items})
     backs = {back_stem(m): m for m in marks}
     files: dict[Key, list[Path]] = {}
-    for path in sorted(cards_dir.glob("*.svg")):
+    for path in sorted(p for p in cards_dir.glob("*.svg") if not is_litter(p.name)):
         key = stem_key(path.stem)
         if path.stem in backs:
             continue

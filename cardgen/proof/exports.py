@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.impose.tts import COLS, PER_SHEET, back_cell, cell_pixels, rows_for, sheet_name, tts_sheets
 from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.manifest import MANIFEST
@@ -104,7 +104,7 @@ def component_stems(svgs: Path) -> list[str]:
     """The names of the component SVGs in the folder ``svgs`` (``back.svg`` aside)."""
     if not svgs.is_dir():
         return []
-    return sorted(p.stem for p in svgs.glob("*.svg") if p.stem != "back")
+    return sorted(p.stem for p in svgs.glob("*.svg") if p.stem != "back" and not is_litter(p.name))
 
 
 def check_files(
@@ -116,7 +116,7 @@ def check_files(
     if not where.is_dir():
         return [Violation("files", f"{sub}: the {sub} folder is missing, but {MANIFEST} records it")]
     out: list[Violation] = []
-    there = {p.name for p in where.iterdir()}
+    there = {p.name for p in where.iterdir() if not (is_litter(p.name) and p.is_file() and not p.is_symlink())}
     for name in sorted(there - set(wanted)):
         out.append(Violation("files", f"{sub}: {sub}/{name} is not a file cardgen writes"))
     for name, value in wanted.items():

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.impose.sheets import SheetPlan
 from cardgen.layout.supertrain.tile import FACE, PIP_COLOURS, TRAIN_PARTS, TRAIN_RED, halves
 from cardgen.proof.pages import PageObjects
@@ -185,7 +185,7 @@ def read_svg_tiles(svgs: Path, wanted: dict[str, Tile]) -> tuple[list[Tile], lis
     """Every tile SVG in the folder ``svgs``, read and compared with the tile its name says."""
     tiles: list[Tile] = []
     problems: list[Violation] = []
-    for path in sorted(svgs.glob("*.svg")):
+    for path in sorted(p for p in svgs.glob("*.svg") if not is_litter(p.name)):
         if path.stem == "back":
             continue
         if path.stem not in wanted:

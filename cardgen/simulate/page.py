@@ -7,8 +7,10 @@ is one file with the shipped font in it and looks the same everywhere. The page 
 SVGs. It holds no date, time or worker count: the same command gives the same bytes.
 
 The folder is written through ``cardgen.write.staging.Staging``: all or nothing, and never
-over a folder holding files cardgen did not write. (The command line imports this module only
-for ``--report``: jinja2, which the HTML writer brings, costs the other runs nothing.)
+over a folder holding files cardgen did not write, nor over another kind of folder cardgen
+wrote (a pack a mistyped ``--report`` names is refused, never replaced). (The command line
+imports this module only for ``--report``: jinja2, which the HTML writer brings, costs the
+other runs nothing.)
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
 from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows
+from cardgen.write.marker import REPORT
+from cardgen.write.owned import check_named, check_outside_owned
 from cardgen.write.staging import Staging, check_replaceable, check_writable
 
 __all__ = ["MAX_MAPS", "check_report", "page", "write_report"]
@@ -412,15 +416,19 @@ def page(outcome: Outcome) -> bytes:
 
 def check_report(dest: Path) -> None:
     """One line, before any game is played, when ``--report dest`` could not be written: a file, a
-    folder not writable, or a folder holding files cardgen did not write."""
+    folder not writable, a folder holding files cardgen did not write or another kind of folder
+    cardgen wrote (a pack: a report replaces only a report), or a place inside such a folder."""
+    check_named(dest, REPORT.holds, "--report")
     check_writable(dest)
-    check_replaceable(dest, option="--report")
+    check_outside_owned(dest, REPORT.holds, "--report")
+    check_replaceable(dest, REPORT, option="--report")
 
 
 def write_report(outcome: Outcome, dest: Path) -> Path:
-    """Write ``dest/index.html`` whole (see the module docstring); the page's path."""
+    """Write ``dest/index.html`` whole (see the module docstring); the page's path. Its marker
+    records the command that made it: a report of another command replaced is named in one line."""
     data = page(outcome)
-    with Staging(dest, option="--report") as stage:
+    with Staging(dest, {"command": command_line(outcome)}, kind=REPORT, option="--report") as stage:
         stage.write(PAGE, data)
         stage.commit()
     return dest / PAGE

@@ -28,7 +28,9 @@ Writing is all or nothing: the trace goes to a hidden file beside ``FILE``
 stopped by a signal or a failed write leaves no file. A file already at ``FILE`` is
 replaced only if it is a trace (its first line a setup line with its variant, as cardgen
 writes it): anything else is refused before the game is played, so a mistyped
-``--trace notes.txt`` cannot destroy a file cardgen did not write.
+``--trace notes.txt`` cannot destroy a file cardgen did not write, and nor is one
+written inside a folder cardgen wrote (a pack's: its next build would refuse it). The hidden
+file is one a killed run left is cleared by the next run there (``write.sets.tidy``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ from cardgen.rules.shared import game_seed
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
 from cardgen.simulate.trace_lines import MAX_LINE_BYTES, MAX_LINES, Event, event
+from cardgen.write.owned import check_outside_owned
+from cardgen.write.sets import tidy
 
 __all__ = ["Replayed", "replay_file", "traced_run"]
 
@@ -60,6 +64,7 @@ class _TraceFile:
         self.path, self.lines = path, 0
         self.where = f"trace {show_path(path)}"
         _check_target(path, self.where)
+        tidy(path.absolute().parent)
         self.tmp = path.absolute().parent / f".cardgen-trace-{os.getpid()}-{secrets.token_hex(4)}.tmp"
         try:
             self.file: BinaryIO = open(self.tmp, "xb")  # (closed by commit or discard)
@@ -109,6 +114,7 @@ def _check_target(path: Path, where: str) -> None:
     folder = path.absolute().parent
     if path_kind(folder, doing="write") != "folder":
         raise CardgenError(f"cannot write {where}: folder {show_path(folder)} does not exist")
+    check_outside_owned(path, "a trace", "--trace")
 
 
 def _is_trace(path: Path) -> bool:

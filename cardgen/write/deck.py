@@ -26,6 +26,7 @@ from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
+from cardgen.write.marker import Kind
 from cardgen.write.services import service_files, write_service
 from cardgen.write.staging import Staging
 from cardgen.write.workers import second_core
@@ -202,6 +203,7 @@ def write_deck(
     extra: Mapping[str, bytes | Callable[[], bytes]],
     check: Callable[[Path, Callable[[], Any]], list[Violation]],
     out: Path,
+    kind: Kind,
     folder_name: str = "cards",
     noun: str = "cards",
     progress: Progress | None = None,
@@ -213,7 +215,8 @@ def write_deck(
     ``sheets`` writes the PDF (named as the folder is, with ``write_sheets``) on another core while
     this process writes the rest, and returns what it read back of it; ``check`` gets the staged
     folder and a function that waits for that (so it can read the other files meanwhile).
-    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's).
+    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's);
+    ``kind``: the product's, recorded in the folder's marker.
     ``extra`` files may be given as functions that make them. ``export_back`` is the back for a
     TTS deck when no backs are printed. ``back`` may be several backs by file stem (``{"back-A":
     …, "back-B": …}``: packs whose backs carry their marks), each written as an SVG; the PNG, TTS
@@ -252,7 +255,7 @@ def write_deck(
         )
     if progress is not None:
         progress(0, steps)
-    with Staging(folder, opts.made_with) as stage, second_core() as core:
+    with Staging(folder, opts.made_with, kind=kind) as stage, second_core() as core:
         made = core.submit(sheets, stage.place(f"{folder.name}.pdf"))
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
