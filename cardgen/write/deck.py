@@ -11,7 +11,7 @@ drawn from the same drawings.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -25,6 +25,7 @@ from cardgen.render import render
 from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
+from cardgen.write.built import Built
 from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.services import write_service
 from cardgen.write.staging import Staging
@@ -95,18 +96,10 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
 
 
 @dataclass
-class BuildResult:
-    folder: Path
-    files: list[Path]
-    cards: int  # components written (cards or tiles)
+class BuildResult(Built):
+    """What ``write_deck`` wrote: a deck, ``cards`` components imposed on ``sheets`` sheets by ``plan``."""
+
     plan: SheetPlan
-    sheets: int
-    notes: list[str] = field(default_factory=list)
-    noun: str = "cards"  # what ``cards`` counts
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print (the line ``cli.app`` prints names it)
-    upload: Path | None = None  # with a print service's preset: the file or folder to send it
-    service: str = ""  # that service's name
 
 
 def _duration(seconds: float) -> str:
@@ -297,7 +290,17 @@ def write_deck(
         notes.append(service.note(folder.name, noun[:-1], pixels(mm, service.dpi), mm))
     print_sides: Sides = "fold" if opts.fold else "duplex" if backs else "one"
     printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
-    result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
+    result = BuildResult(
+        folder=folder,
+        files=files,
+        cards=len(faces),
+        plan=plan,
+        sheets=count,
+        notes=notes,
+        noun=noun,
+        printing=printing,
+        to_print=folder / f"{folder.name}.pdf",
+    )
     if service is not None and faces:  # the service prints it: the last line names what to send
         result.upload = folder / service.upload(folder.name)
         result.service = service.service
