@@ -1,5 +1,5 @@
 """What a product's build wrote: the one result every ``build`` function returns
-(``products.Product.build``), so that ``cardgen build`` (its summary and its index page) and the
+(``Product.build`` in ``products``), so that ``cardgen build`` (its summary and its index page) and the
 commands (the lines they print) read named fields, whatever the product.
 
 A product whose build says more (a deck's sheet plan, a handout's summary pages, a mat's size)
