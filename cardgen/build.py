@@ -38,6 +38,7 @@ from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
+from cardgen.write.built import Built
 from cardgen.write.marker import SET
 from cardgen.write.owned import check_outside_owned
 from cardgen.write.staging import INDEX, Staging, check_set_place, swap_set
@@ -173,7 +174,7 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     return defaults, items
 
 
-def run_job(job: Job, out: Path) -> Any:
+def run_job(job: Job, out: Path) -> Built:
     return job.product.build(**job.kwargs, opts=job.opts, out=out)
 
 
@@ -182,8 +183,14 @@ class Outcome:
     """What became of each job: its result, or why it was not written."""
 
     job: Job
-    result: Any = None
+    result: Built | None = None
     error: str = ""
+
+    @property
+    def built(self) -> Built:
+        """What the job wrote (asked only of a job that did not fail)."""
+        assert self.result is not None, self.error
+        return self.result
 
 
 def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] | None = None) -> list[Outcome]:
@@ -193,7 +200,7 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
     Each item writes its own folder whole or not at all, so one failing item does not stop
     the others."""
 
-    def outcome(job: Job, run: Callable[[], Any]) -> Outcome:
+    def outcome(job: Job, run: Callable[[], Built]) -> Outcome:
         try:
             done = Outcome(job, run())
         except CardgenError as e:
@@ -242,10 +249,10 @@ class BuildReport:
 
     def summary(self) -> list[str]:
         """Where each item went, then what was built and how to print it."""
-        lines = [f"{o.job.item.name:40} → {o.result.folder}/" for o in self.written]
-        cards = sum(getattr(o.result, "cards", 0) or 0 for o in self.written)
-        sheets = sum(getattr(o.result, "sheets", 0) or getattr(o.result, "pages", 0) or 0 for o in self.written)
-        files = sum(len(o.result.files) for o in self.written)
+        lines = [f"{o.job.item.name:40} → {o.built.folder}/" for o in self.written]
+        cards = sum(o.built.cards for o in self.written)
+        sheets = sum(o.built.sheets or o.built.pages for o in self.written)
+        files = sum(len(o.built.files) for o in self.written)
         lines.append(
             f"built {len(self.written)} item{'s' if len(self.written) != 1 else ''}: {cards} cards and tiles "
             f"on {sheets} sheets and pages, "
@@ -289,21 +296,21 @@ def build_set(
             return BuildReport(out, outcomes, None)
         folders: dict[str, Path] = {}
         for o in outcomes:
-            made = Path(o.result.folder)
+            made = o.built.folder
             if made.name in folders:
-                first = next(p for p in outcomes if Path(p.result.folder).name == made.name)
+                first = next(p for p in outcomes if p.built.folder.name == made.name)
                 o.error = f"it makes {made.name}/, as {first.job.item.name!r} does: name each item once"
                 return BuildReport(out, outcomes, None)
             folders[made.name] = made
         for o in outcomes:  # where each item is once the set is in, for the index and the report
-            made = Path(o.result.folder)
-            o.result.files = [out / made.name / Path(f).relative_to(made) for f in o.result.files]
-            o.result.folder = out / made.name
-        page = index_page([entry(o.job, o.result, out) for o in outcomes])
+            made = o.built.folder
+            o.built.files = [out / made.name / f.relative_to(made) for f in o.built.files]
+            o.built.folder = out / made.name
+        page = index_page([entry(o.job, o.built, out) for o in outcomes])
         try:
             swap_set(root, out, folders, page)
         except CardgenError as e:
-            failed = next((o for o in outcomes if str(out / o.result.folder.name) in str(e)), outcomes[0])
+            failed = next((o for o in outcomes if str(out / o.built.folder.name) in str(e)), outcomes[0])
             failed.error = str(e)
             return BuildReport(out, outcomes, None)
     return BuildReport(out, outcomes, out / INDEX)
@@ -329,13 +336,13 @@ class Entry:
     first: bool = False  # printed before anything else (the test page)
 
 
-def _svg_label(result: Any, n: int, first: str) -> str:
+def _svg_label(result: Built, n: int, first: str) -> str:
     """What the item's SVG files are: one per card or tile, a picture of a page, a diagram."""
     if not n:
         return ""
     if Path(first).stem.startswith("figure"):
         return "the diagram as SVG" if n == 1 else f"{n} diagram SVG files"
-    noun = str(getattr(result, "noun", "cards")).rstrip("s") if getattr(result, "cards", None) else "page"
+    noun = result.noun.rstrip("s") if result.cards else "page"
     if noun == "page" and n == 1:
         return "the page as SVG"
     return f"{n} {noun} SVG file{'s' if n != 1 else ''}"
@@ -357,22 +364,22 @@ def _titled(item: Item, kind: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def entry(job: Job, result: Any, out: Path) -> Entry:
+def entry(job: Job, result: Built, out: Path) -> Entry:
     """What the index says about one built item, from the files it wrote."""
-    files = sorted(Path(f) for f in result.files)
+    files = sorted(result.files)
     rel = [f.relative_to(out).as_posix() for f in files]
     svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
     parts = []
-    if getattr(result, "cards", None):
-        parts.append(f"{result.cards} {getattr(result, 'noun', 'cards')}")
-    sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
+    if result.cards:
+        parts.append(f"{result.cards} {result.noun}")
+    sheets = result.sheets or result.pages
     if sheets:
-        parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
-    folder = Path(result.folder).relative_to(out).as_posix()
+        parts.append(f"{sheets} {'sheet' if result.sheets else 'page'}{'s' if sheets != 1 else ''}")
+    folder = result.folder.relative_to(out).as_posix()
     svg_folder = Path(svgs[0]).parent.as_posix() if len(svgs) > 1 else svgs[0] if svgs else folder
     return Entry(
         name=job.item.name,
-        title=getattr(result, "title", "") or _titled(job.item, job.product.title),
+        title=result.title or _titled(job.item, job.product.title),
         kind=job.product.title,
         folder=folder,
         picture=svgs[0] if svgs else None,

@@ -28,7 +28,7 @@ from cardgen.products import PRODUCTS, Product, TableCheck, every_product, produ
 from cardgen.proof import FolderCheck
 from cardgen.proof.documents import check_written_files
 from cardgen.proof.folder import stray_files
-from cardgen.proof.pdfshape import pdf_differences
+from cardgen.proof.rebuilt import FILE_LIMIT, compare_built
 from cardgen.proof.tables import read_table
 from cardgen.rules.got.pack_checks import CHECKS, check_pack
 from cardgen.rules.shared import Violation, capped
@@ -37,8 +37,6 @@ from cardgen.write.marker import MARKER as FOLDER_MARKER
 from cardgen.write.marker import REPORT, file_digest, litter_in, read_built, read_kind, read_listing, read_marker
 from cardgen.write.owned import INDEX, INDEX_MARKER
 from cardgen.write.sets import JOURNAL
-
-MAX_FILE_BYTES = 200_000_000  # a handout's PDF is well under 1 MB, a mat's a few
 
 
 @dataclass
@@ -191,7 +189,7 @@ def report_written(folder: Path, names: list[str]) -> FolderCheck:
     for name in names:
         path = folder / name
         if name.endswith(".html") and path_kind(path) == "file" and not path.is_symlink():
-            head = read_file(path, limit=MAX_FILE_BYTES, what="page")[:15]
+            head = read_file(path, limit=FILE_LIMIT, what="page")[:15]
             if head.lower() != b"<!doctype html>":
                 violations.append(Violation("files", f"{name} is not a web page cardgen writes"))
     what = "a simulation report, as cardgen wrote it; its games are not played again"
@@ -226,27 +224,7 @@ def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
     except CardgenError as e:
         return [Violation("files", f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})")]
     fresh.pop(FOLDER_MARKER, None)
-    out = [
-        Violation("files", f"{rel}, which cardgen writes for this {found.title}, is missing")
-        for rel in sorted(set(fresh) - set(names))
-    ]
-    out += [
-        Violation("files", f"{rel} is not a file cardgen writes for this {found.title}")
-        for rel in names
-        if rel not in fresh
-    ]
-    for rel in names:
-        path = folder / rel
-        if rel not in fresh or path_kind(path) != "file" or path.is_symlink():
-            continue
-        got = read_file(path, limit=MAX_FILE_BYTES, what="file")
-        if got == fresh[rel]:
-            continue
-        if rel.endswith(".pdf"):  # (its damage and anything cardgen never writes: check_written_files)
-            out += [Violation("files", f"pdf: {rel}: {d}") for d in pdf_differences(got, fresh[rel])[:8]]
-        else:
-            out.append(Violation("files", f"{rel} is not what cardgen {__version__} writes for this {found.title}"))
-    return out
+    return compare_built(folder, names, fresh, f"this {found.title}")
 
 
 def _recipe(built: Any) -> tuple[Product, dict[str, Any], PrintOptions]:

@@ -406,7 +406,7 @@ def preset_for(name: str, *, card: str, bleed: str, theme: Theme | None = None) 
             f"--bleed {bleed.strip()[:40]} conflicts with --preset {found.name}, whose bleed is {found.bleed}: "
             "give one or the other"
         )
-    if found.files == "pdf" and theme is not None and (theme.logo_picture or theme.back_picture):
+    if found.kind.cmyk and theme is not None and (theme.logo_picture or theme.back_picture):
         raise CardgenError(
             f"--preset {found.name} writes CMYK, and a theme's pictures are RGB: use a theme without pictures"
         )

@@ -315,3 +315,16 @@ def test_the_last_line_names_what_to_send_the_service(tmp_path, capsys, name, se
     assert code == 0 and last.startswith("upload ") and last.endswith(" to " + PRESETS[name].service), last
     sent_path = Path(last.removeprefix("upload ").rsplit(" to ", 1)[0])
     assert sent_path.exists() and last.removesuffix(" to " + PRESETS[name].service).endswith(sent), last
+
+
+def test_every_kind_of_service_file_has_one_writer_and_one_prover():
+    """A kind of file a service asks for is one entry in each registry (its words and facts, its
+    writer, its proof), and every preset names a kind there."""
+    from cardgen.presets import FILE_KINDS
+    from cardgen.proof.services import PROVERS
+    from cardgen.write.services import WRITERS
+
+    kinds = {name for name in FILE_KINDS if name}  # "": nothing beyond cardgen's own sheets
+    assert kinds == set(WRITERS) == set(PROVERS) and {"png", "pdf"} <= kinds
+    assert {p.files for p in PRESETS.values()} <= set(FILE_KINDS)
+    assert [p.kind.cmyk for p in PRESETS.values() if p.files] == [False, True, False, False]  # DriveThruCards' CMYK

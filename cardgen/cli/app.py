@@ -19,6 +19,7 @@ import typer
 
 from cardgen import __version__
 from cardgen.options import PrintArgs
+from cardgen.write.built import Built
 
 # The panels ``cardgen --help`` lists its commands in, in this order: by game, then what
 # serves every game (each command names its panel: ``@app.command(rich_help_panel=...)``).
@@ -226,7 +227,7 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
-def report(headline: str, result: Any, *, preview: bool = False, open_it: bool = False) -> None:
+def report(headline: str, result: Built, *, preview: bool = False, open_it: bool = False) -> None:
     """What a build wrote: the headline, its notes, the preview asked for, and last the file
     to print and how; ``open_it``: the file to print (and the preview) opened in a viewer."""
     out.print(headline, markup=False)
@@ -234,7 +235,7 @@ def report(headline: str, result: Any, *, preview: bool = False, open_it: bool =
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
     if preview:
         show_preview(result.folder, open_it=open_it)
-    if getattr(result, "upload", None) is not None:  # a print service's preset: what to send it
+    if result.upload is not None:  # a print service's preset: what to send it
         out.print(
             f"upload {result.upload}{'/' if result.upload.is_dir() else ''} to {result.service}",
             markup=False,

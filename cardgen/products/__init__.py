@@ -2,7 +2,7 @@
 
 A product module declares everything about itself in one place: what it builds (a
 keyword-only ``build`` function: rules → layout → impose → render, written through
-``write``), the keys of its own that its ``pack.json`` holds, how a written folder of it is
+``write``, returning what it wrote as a ``write.built.Built``), the keys of its own that its ``pack.json`` holds, how a written folder of it is
 read back and proved (with ``proof``), and how a hand-made table of its cards is checked.
 ``cardgen check``, ``cardgen build`` and ``cardgen.toml`` find products here, by name or by
 command; nothing else switches on a product's name.
@@ -26,6 +26,7 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.shared import PackSpec
+from cardgen.write.built import Built
 from cardgen.write.marker import Kind
 
 # name (also the ``game`` a deck's manifest records) -> module holding ``PRODUCT``
@@ -83,7 +84,7 @@ class Product:
 
     name: str
     title: str  # what it is, for people
-    build: Callable[..., Any]  # keyword-only: its own options, then ``opts``, ``out`` (and ``progress``)
+    build: Callable[..., Built]  # keyword-only: its own options, then ``opts``, ``out`` (and ``progress``)
     command: str = ""  # the CLI command (and the cardgen.toml item name) that builds it, if any
     # reads a written folder back (its manifest already validated) and checks it; None: nothing to check
     check: Callable[[Path, dict[str, Any]], FolderCheck] | None = None

@@ -7,7 +7,6 @@ one SVG per page (``amtrak-scorecard-2-players-page-1.svg`` …) and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.impose.printing import how_to_print
@@ -16,17 +15,8 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.units import PAPER_NAMES
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
-
-
-@dataclass
-class ScorecardResult:
-    folder: Path
-    files: list[Path]
-    pages: int
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
 
 
 def build_scorecard(
@@ -34,7 +24,7 @@ def build_scorecard(
     players: int = 2,
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
-) -> ScorecardResult:
+) -> Built:
     """Write the scorecard for ``players`` (1 = solo): one SVG per page and one PDF.
 
     Of the print options a scorecard uses the paper, the margin and the title."""
@@ -67,7 +57,9 @@ def build_scorecard(
         ]
     notes.append(f"each player: {ROWS} rows for Cars ({' and '.join(rows)} mm tall), the bonus boxes, the sums")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="one")
-    return ScorecardResult(folder, files, len(pages), notes, how, folder / f"{slug}.pdf")
+    return Built(
+        folder=folder, files=files, pages=len(pages), notes=notes, printing=how, to_print=folder / f"{slug}.pdf"
+    )
 
 
 PRODUCT = Product("amtrak-scorecard", "Amtrak scorecard", build_scorecard, command="scorecard")

@@ -9,7 +9,7 @@ embedded, every page the paper's size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -20,6 +20,7 @@ from cardgen.options import DEFAULT_MARGIN, PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.proof.documents import check_pdf
 from cardgen.render import writer
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
 MIN_MARGIN = 12.0  # mm: a document wants more white than a card sheet; --margin can only widen it
@@ -27,15 +28,8 @@ SUMMARY_PAGES = 2  # the promise: a game's summary on two pages at most
 
 
 @dataclass
-class HandoutResult:
-    folder: Path
-    files: list[Path]
-    pages: int
-    summary_pages: int
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
-    title: str = ""  # the handout's own title ("Amtrak"), as the build's index names it
+class HandoutResult(Built):
+    summary_pages: int  # the summary's pages (at most ``SUMMARY_PAGES``), before any others
 
 
 def named(opts: PrintOptions) -> PrintOptions:
@@ -100,7 +94,16 @@ def build_handout(
     if summary > SUMMARY_PAGES:
         notes.append(f"warning: the summary takes {summary} pages, more than {SUMMARY_PAGES}")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="either")
-    return HandoutResult(folder, written, pages, summary, notes, how, folder / f"{folder.name}.pdf", doc.title)
+    return HandoutResult(
+        folder=folder,
+        files=written,
+        pages=pages,
+        summary_pages=summary,
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{folder.name}.pdf",
+        title=doc.title,  # the handout's own ("Amtrak"), as the build's index names it
+    )
 
 
 PRODUCT = Product("handout", "rules handout", build_handout, command="handout")

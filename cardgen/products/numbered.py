@@ -28,10 +28,11 @@ from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, TableCheck
 from cardgen.proof import FolderCheck
-from cardgen.proof.cards import Redraw, back_stem
+from cardgen.proof.cards import back_stem
 from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
+from cardgen.proof.rebuilt import Redraw
 from cardgen.proof.services import check_services
 from cardgen.render import render
 from cardgen.rules.got.printed import Item, printed_items, table_rows

@@ -10,7 +10,7 @@ at its default (7), None, or equal rows × columns.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -22,6 +22,7 @@ from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.rules.got.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
 DEFAULT_CENSUS = 7
@@ -30,15 +31,9 @@ _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE 
 
 
 @dataclass
-class MatResult:
-    folder: Path
-    files: list[Path]
-    pages: int
-    orientation: str
+class MatResult(Built):
+    orientation: str  # of its pages
     size: tuple[float, float]  # the whole mat, mm
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
 
 
 def parse_grid(grid: str) -> tuple[int, int]:
@@ -103,7 +98,14 @@ def build_placemat(
             notes += _bigger_paper(drawing.width, drawing.height, opts, spans)
     how = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides="one")
     return MatResult(
-        folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes, how, folder / f"{slug}.pdf"
+        folder=folder,
+        files=files,
+        pages=plan.pages,
+        orientation=plan.orientation,
+        size=(drawing.width, drawing.height),
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{slug}.pdf",
     )
 
 

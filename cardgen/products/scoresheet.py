@@ -8,7 +8,7 @@ score and running-total cells per player, a totals row, and the scoring rule at 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -18,6 +18,7 @@ from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, parse_tile, round_name
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
 GAMES = ("supertrain",)
@@ -25,14 +26,8 @@ EXAMPLES = ("12-5", "3-Train", "A-Train", "Train-Train")  # what each counts com
 
 
 @dataclass
-class SheetResult:
-    folder: Path
-    files: list[Path]
-    orientation: str
-    pages: int = 1
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
+class SheetResult(Built):
+    orientation: str  # of its page
 
 
 def build_scoresheet(
@@ -79,7 +74,15 @@ def build_scoresheet(
     orientation = "landscape" if drawing.width > drawing.height else "portrait"
     notes = [f"{len(rounds)} rounds, {players} players, one {opts.paper_name} page ({orientation})"]
     how = how_to_print(paper=opts.paper_name, orientation=orientation, sides="one")
-    return SheetResult(folder, files, orientation, notes=notes, printing=how, to_print=folder / f"{slug}.pdf")
+    return SheetResult(
+        folder=folder,
+        files=files,
+        orientation=orientation,
+        pages=1,
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{slug}.pdf",
+    )
 
 
 PRODUCT = Product("supertrain-scoresheet", "SuperTrain score sheet", build_scoresheet, command="scoresheet")

@@ -11,7 +11,6 @@ its own back too, so a second print shows whether the offset is right.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.impose.printing import how_to_print
@@ -19,6 +18,7 @@ from cardgen.layout.testpage import duplex_test, fold_test
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.render import render
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
 SLUG = "testpage"
@@ -29,16 +29,7 @@ FOLD_NOTES = (
 )
 
 
-@dataclass
-class DuplexTestResult:
-    folder: Path
-    files: list[Path]
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
-
-
-def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
+def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> Built:
     """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``;
     with ``opts.fold``, the fold-over test."""
     opts = opts or print_options()
@@ -52,7 +43,7 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
             stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
             files = stage.commit()
         how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
-        return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
+        return Built(folder=folder, files=files, notes=list(FOLD_NOTES), printing=how, to_print=folder / f"{slug}.pdf")
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
     with Staging(folder, opts.made_with, recipe("testpage", {}, opts), kind=PRODUCT.kind) as stage:
         stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
@@ -65,7 +56,7 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
         x, y = opts.back_offset
         notes.append(f"its back is moved by --back-offset {x:g},{y:g}: printed, the two crosses should meet")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="duplex")
-    return DuplexTestResult(folder, files, notes, how, folder / f"{slug}.pdf")
+    return Built(folder=folder, files=files, notes=notes, printing=how, to_print=folder / f"{slug}.pdf")
 
 
 PRODUCT = Product("testpage", "duplex alignment test page", build_testpage, command="testpage", first=True)

@@ -28,13 +28,10 @@ from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_man
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
-from cardgen.proof.audit import pdf_damage
 from cardgen.proof.exports import Drawn, check_exports
-from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
-from cardgen.proof.pdfshape import pdf_differences, pdf_outside
-from cardgen.proof.sheets import PDF_LIMIT
+from cardgen.proof.rebuilt import Make, redrawn_folder
 from cardgen.proof.tokens import FOLDER, check_token_pdf, read_token_svgs
 from cardgen.render import render
 from cardgen.rules.got.freeze_tokens import (
@@ -46,7 +43,7 @@ from cardgen.rules.got.freeze_tokens import (
     check_tokens,
     token_set,
 )
-from cardgen.rules.shared import Violation, capped
+from cardgen.rules.shared import Violation
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 NAME = "tokens"
@@ -176,38 +173,22 @@ def check_tokens_folder(
 
 
 def tokens_redrawn(folder: Path, data: dict[str, Any], order: list[Token]) -> list[Violation]:
-    """What differs from what this version writes for the sheet: every token SVG, the table, the
-    PDF (by allow-list, and against its drawing again); and every file cardgen does not write."""
+    """What differs from what this version writes for the sheet (``proof.rebuilt``): every token
+    SVG, the table, the PDF; and every file cardgen does not write."""
     players, per_player = data["players"], data["per_player"]
     name, slug = data["name"], tokens_slug(players, per_player)
     files = {f"{FOLDER}/{t.stem}.svg" for t in order}
-    out = version_problems(data) + stray_files(folder, files | {f"{name}.pdf", TABLE, MANIFEST})
-    if data.get("cardgen_version") != __version__:
-        return out  # another version draws differently: the tokens were read back above
-    faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
 
-    def made(rel: str) -> bytes:
-        if rel == TABLE:
-            return tokens_table(order)
-        return render("svg", [faces[[f"{FOLDER}/{t.stem}.svg" for t in order].index(rel)]])
+    def drawn() -> dict[str, Make]:
+        faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
+        made: dict[str, Make] = {f"{FOLDER}/{t.stem}.svg": partial(render, "svg", [f]) for t, f in zip(order, faces)}
+        made[TABLE] = partial(tokens_table, order)
+        made = dict(sorted(made.items()))
+        pages = partial(impose, faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
+        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=data["title"] or slug)
+        return made
 
-    differ = [
-        rel for rel in sorted(files | {TABLE}) if (folder / rel).is_file() and (folder / rel).read_bytes() != made(rel)
-    ]
-    out += capped(
-        [Violation("files", f"{rel} is not what cardgen {__version__} writes for this sheet") for rel in differ],
-        20,
-        lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
-    )
-    pdf = folder / f"{name}.pdf"
-    if pdf.is_file():
-        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
-        pages = impose(faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
-        found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(
-            raw, render("pdf", pages, title=data["title"] or slug)
-        )
-        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]
-    return out
+    return redrawn_folder(folder, data, files | {f"{name}.pdf", TABLE, MANIFEST}, drawn, "this sheet")
 
 
 PRODUCT = Product(

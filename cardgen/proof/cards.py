@@ -8,7 +8,7 @@ upright and once turned, and no number or ability; with several packs combined (
 face shows its pack's letter upright and turned, and each pack's back (``back-A.svg`` …) its
 letter. The printed items (``rules.got.printed``) say which file holds what. When the folder was
 written by this very cardgen version, every SVG (and the other files) must also be byte for
-byte what it draws for the pack (``Redraw``: builds are deterministic).
+byte what it draws for the pack (``proof.rebuilt``: builds are deterministic).
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import is_litter, read_file
+from cardgen.files import is_litter
 from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.sheets import role_name
@@ -38,16 +37,6 @@ TEXT_LIMIT = 64_000_000  # pack.csv, rules.html
 _STEM = re.compile(r"^(?:([A-Z])-)?(?:([0-9]+)|W([0-9]+))$")
 
 Key = tuple[str, str, int]  # (mark, "card" or "wild", number)
-
-
-@dataclass(frozen=True)
-class Redraw:
-    """What this cardgen version writes for the pack a manifest records, to compare with."""
-
-    face: Callable[[Item[Any]], bytes]  # a printed card of the pack -> its SVG
-    back: Callable[[str], bytes] | None  # a pack's mark ('' for a pack alone) -> its back's SVG
-    files: dict[str, Callable[[], bytes]]  # beside the cards: name -> bytes
-    pdf: Callable[[], bytes] | None = None  # the sheets
 
 
 def is_number(text: str) -> bool:
@@ -359,37 +348,6 @@ def _read_backs(
         if seen != mark:
             what = "different pack marks" if seen is None else f"pack mark {seen}" if seen else "no pack mark"
             out.append(Violation("files", f"svg: {doc.name} shows {what}, wanted {mark or 'none'}"))
-
-
-def compare_redrawn(found: SvgCards, items: Sequence[Item[Any]], redraw: Redraw, folder: Path) -> list[Violation]:
-    """Files that differ from what this cardgen version draws for the pack (such card SVGs are
-    marked in ``found.flagged``, so the PDF is held against the drawing instead)."""
-    out: list[Violation] = []
-    for item in items:
-        stem = item.stem
-        if stem in found.data and stem not in found.flagged and found.data[stem] != redraw.face(item):
-            found.flagged.add(stem)
-            cards = (item.card.number,) if item.card is not None else ()
-            what = f"svg: {found.docs[stem].name} is not what cardgen {__version__} draws for {item.name}"
-            out.append(Violation("files", what, cards))
-    out = capped(
-        out, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more card SVGs redrawn differently", c)
-    )
-    if redraw.back is not None:
-        for mark, raw in found.back_data.items():
-            if raw != redraw.back(mark):
-                name = f"cards/{back_stem(mark)}.svg"
-                out.append(Violation("files", f"svg: {name} is not what cardgen {__version__} draws for this pack"))
-    for name, make in redraw.files.items():
-        path = folder / name
-        if path.is_file():
-            try:
-                same = read_file(path, limit=TEXT_LIMIT, what=name) == make()
-            except CardgenError:
-                continue  # reported by check_files
-            if not same:
-                out.append(Violation("files", f"{name} is not what cardgen {__version__} writes for this pack"))
-    return out
 
 
 def reference_of(found: SvgCards, item: Item[Any]) -> SvgDoc | None:

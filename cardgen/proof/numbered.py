@@ -21,21 +21,13 @@ from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST, plan_from_manifest
 from cardgen.proof import FolderCheck
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.cards import (
-    MAX_REPORTED,
-    Redraw,
-    SvgCards,
-    back_stem,
-    compare_redrawn,
-    is_number,
-    read_card_svgs,
-    reference_of,
-)
+from cardgen.proof.cards import MAX_REPORTED, SvgCards, back_stem, is_number, read_card_svgs, reference_of
 from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.packcsv import check_files
 from cardgen.proof.pages import PageObjects, Pages, PagesRead, TextObject
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.rebuilt import Redraw, compare_redrawn
 from cardgen.proof.sheets import (
     PDF_LIMIT,
     backs_misplaced,

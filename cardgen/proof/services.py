@@ -15,14 +15,15 @@ folder named for the service and nothing else there:
   byte for byte what it writes.
 
 Every text this version draws for the deck must keep out of the service's safe zone. A service's
-folder with no preset recorded, or another service's, is named too.
+folder with no preset recorded, or another service's, is named too. ``PROVERS`` holds the proof
+of each kind of file (``presets.FILE_KINDS``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import Drawing, Text, walk
@@ -127,8 +128,8 @@ def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> 
     return out
 
 
-def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, drawn: Drawn | None) -> list[Violation]:
-    name = p.upload_pdf(data["name"])
+def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, svgs: str, drawn: Drawn | None) -> list[Violation]:
+    name = p.upload(data["name"]).removeprefix(f"{p.folder}/")  # (in the service's folder)
     found: list[str] = []
 
     def check(_: str, raw: bytes, __: Any) -> str | None:
@@ -137,6 +138,20 @@ def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, drawn: Draw
 
     out = check_files(folder, p.folder, {name: None}, check)
     return out + [Violation("files", f"{p.folder}: {p.folder}/{name}: {why}") for why in found[:MAX_REPORTED]]
+
+
+class Prover(Protocol):
+    """Proves a kind of a service's files in a deck ``folder`` (its manifest ``data``, validated;
+    ``svgs``: the folder of its component SVGs; ``drawn``: what this version draws for the deck,
+    None for another version's folder): every problem, each naming the service's folder first."""
+
+    def __call__(
+        self, folder: Path, data: dict[str, Any], p: Preset, svgs: str, drawn: Drawn | None
+    ) -> list[Violation]: ...
+
+
+# a prover for each kind of file a service asks for (``presets.FILE_KINDS``; writers: ``write.services``)
+PROVERS: dict[str, Prover] = {"png": check_service_pngs, "pdf": check_service_pdf}
 
 
 def safe_zone_problems(p: Preset, drawn: Drawn) -> list[Violation]:
@@ -161,10 +176,8 @@ def check_services(
         return out
     p = PRESETS[recorded]
     out += record_problems(p, data, svgs)
-    if p.files == "png":
-        out += check_service_pngs(folder, data, p, svgs, drawn)
-    elif p.files == "pdf":
-        out += check_service_pdf(folder, data, p, drawn)
+    if p.files:
+        out += PROVERS[p.files](folder, data, p, svgs, drawn)
     if drawn is not None:
         out += safe_zone_problems(p, drawn)
     return out

@@ -11,7 +11,7 @@ drawn from the same drawings.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -25,9 +25,10 @@ from cardgen.render import render
 from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
+from cardgen.write.built import Built
 from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.marker import Kind
-from cardgen.write.services import service_files, write_service
+from cardgen.write.services import write_service
 from cardgen.write.staging import Staging
 from cardgen.write.workers import second_core
 
@@ -86,7 +87,7 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
     if opts.png:
         w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.png)
         megapixels = w * h / 1e6
-    if opts.preset is not None and opts.preset.files == "png":
+    if opts.preset is not None and opts.preset.kind.images:
         w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.preset.dpi)
         megapixels += w * h / 1e6
     tts = 0.25 if opts.tts else 0.0  # a card's cell on a 4096-px sheet: about a quarter megapixel
@@ -96,18 +97,10 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
 
 
 @dataclass
-class BuildResult:
-    folder: Path
-    files: list[Path]
-    cards: int  # components written (cards or tiles)
+class BuildResult(Built):
+    """What ``write_deck`` wrote: a deck, ``cards`` components imposed on ``sheets`` sheets by ``plan``."""
+
     plan: SheetPlan
-    sheets: int
-    notes: list[str] = field(default_factory=list)
-    noun: str = "cards"  # what ``cards`` counts
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print (the line ``cli.app`` prints names it)
-    upload: Path | None = None  # with a print service's preset: the file or folder to send it
-    service: str = ""  # that service's name
 
 
 def _duration(seconds: float) -> str:
@@ -243,7 +236,7 @@ def write_deck(
         inside = next((f"{stem}: {why}" for stem, d in sides for why in opts.preset.text_outside(d)), None)
         if inside:
             raise CardgenError(f"--preset {opts.preset.name}: {inside}")
-    steps = len(faces) * (1 + bool(opts.png) + bool(service and service.files == "png"))  # an SVG a face, PNGs
+    steps = len(faces) * (1 + bool(opts.png) + bool(service and service.kind.images))  # an SVG a face, PNGs
     seconds, size = job_size(len(faces), plan.card, opts)
     if progress is not None and seconds >= BIG_JOB_SECONDS:
         what = ", a PNG each" if opts.png else ""
@@ -296,22 +289,22 @@ def write_deck(
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
     if service is not None and faces:
-        w, h = pixels((faces[0][1].width, faces[0][1].height), service.dpi)
-        if service.files == "png":
-            notes.append(
-                f"{service.folder}/: for {service.service}, a PNG a {noun[:-1]} and back.png, "
-                f"{w} × {h} px at {service.dpi} dpi, bleed included"
-            )
-        else:
-            side = f"{faces[0][1].width / 25.4:.3g} × {faces[0][1].height / 25.4:.3g} in"
-            notes.append(
-                f"{service_files(service, folder.name)}: for {service.service}, a page a {noun[:-1]} side "
-                f"({side} with its bleed), back then front, CMYK (not certified PDF/X-1a: see the README)"
-            )
+        mm = (faces[0][1].width, faces[0][1].height)
+        notes.append(service.note(folder.name, noun[:-1], pixels(mm, service.dpi), mm))
     print_sides: Sides = "fold" if opts.fold else "duplex" if backs else "one"
     printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
-    result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
+    result = BuildResult(
+        folder=folder,
+        files=files,
+        cards=len(faces),
+        plan=plan,
+        sheets=count,
+        notes=notes,
+        noun=noun,
+        printing=printing,
+        to_print=folder / f"{folder.name}.pdf",
+    )
     if service is not None and faces:  # the service prints it: the last line names what to send
-        result.upload = folder / (service_files(service, folder.name) if service.files == "pdf" else service.folder)
+        result.upload = folder / service.upload(folder.name)
         result.service = service.service
     return result
