@@ -12,6 +12,10 @@ which command takes which.
 Traceback (most recent call last):
 ...
 cardgen.errors.CardgenError: census 30 is out of range: allowed 2 to 26
+>>> Param("open_piles", "int", "Piles open now", low=1).parse(0)
+Traceback (most recent call last):
+...
+cardgen.errors.CardgenError: open-piles 0 is out of range: allowed 1 or more
 >>> Param("win", "choice", "How to win", default="ascending", choices=("ascending", "never-descending")).parse("up")
 Traceback (most recent call last):
 ...
@@ -132,7 +136,9 @@ class Param:
             number = self._number(value)
             low, high = self.low, self.high
             if (low is not None and number < low) or (high is not None and number > high):
-                raise CardgenError(f"{self.key} {number} is out of range: allowed {_n(low)} to {_n(high)}")
+                allowed = f"{_n(low)} to {_n(high)}" if low is not None and high is not None else ""
+                allowed = allowed or (f"{_n(low)} or more" if low is not None else f"up to {_n(high)}")
+                raise CardgenError(f"{self.key} {number} is out of range: allowed {allowed}")
             return number
         if self.kind == "bool":
             if isinstance(value, bool):
@@ -171,8 +177,7 @@ class Param:
 
 def _n(bound: float | None) -> str:
     """A bound as a message writes it: 100,000; 12.7."""
-    if bound is None:
-        return "any"
+    assert bound is not None
     return f"{bound:,}" if float(bound).is_integer() and abs(bound) >= 10_000 else f"{bound:g}"
 
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cardgen.commands import SIMULATE_GAMES
 from cardgen.errors import CardgenError
 from cardgen.params import Params, params_of
-from cardgen.rules.amtrak import params as amtrak
 from cardgen.rules.amtrak.play import AmtrakSetup
-from cardgen.rules.got import params as got
 from cardgen.rules.got.grid_packs import GridPack
 from cardgen.rules.got.play import Variant
 from cardgen.rules.got.variant import rules_of
@@ -34,11 +33,11 @@ __all__ = ["GAMES", "MAX_GAMES", "PLAY", "Request", "Setting", "options_of", "re
 
 GAMES = {"got": "the Game of Trains", "amtrak": "Amtrak"}
 MAX_GAMES = 10_000_000
-# The options each game takes, declared once in its rules (``rules.<game>.params``); the command
-# line and the sweep grammar name them by their keys (``max-turns``).
-PLAY: dict[str, Params] = {"got": got.PLAY, "amtrak": amtrak.PLAY}
-GOT_OPTIONS = tuple(p.key for p in got.PLAY)
-AMTRAK_OPTIONS = tuple(p.key for p in amtrak.PLAY)
+# The options each game takes, declared once in its rules (``rules.<game>.params``, listed by
+# ``commands.SIMULATE_GAMES``); the command line and the sweep grammar name them by their keys.
+PLAY: dict[str, Params] = SIMULATE_GAMES
+GOT_OPTIONS = tuple(p.key for p in PLAY["got"])
+AMTRAK_OPTIONS = tuple(p.key for p in PLAY["amtrak"])
 # the Variant's fields a got option sets as it is (``_build`` turns the others into fields)
 _AS_IS = tuple(p.key for p in params_of(Variant))
 _SAID = ("packs", "wilds", "numbers", "apply", "same-sequence", "three-party", "win", "freeze", "max-turns")
