@@ -21,19 +21,18 @@ not depend on the order they finish in, so two builds give the same bytes.
 from __future__ import annotations
 
 import functools
-import inspect
 import os
 import tomllib
-import typing
 from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.commands import COMMANDS
 from cardgen.errors import CardgenError
 from cardgen.files import read_file, reason
-from cardgen.options import PRINT_FIELDS, PrintArgs, PrintOptions
+from cardgen.options import PRINT, PRINT_FIELDS, PrintArgs, PrintOptions
 from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
@@ -75,19 +74,6 @@ class Job:
     opts: PrintOptions
 
 
-def _base_type(hint: Any) -> tuple[type, ...]:
-    """The plain types an annotation allows: ``int | None`` → (int,)."""
-    args = typing.get_args(hint)
-    if args:
-        return tuple(t for a in args for t in _base_type(a) if t is not type(None))
-    return (hint,) if isinstance(hint, type) else (object,)
-
-
-def print_type(key: str) -> tuple[type, ...]:
-    """A print option's plain types, from ``PrintArgs`` itself: ``png = 300``, ``tts = true``, ``paper = "a4"``."""
-    return _base_type(typing.get_type_hints(PrintArgs)[key])
-
-
 def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) -> None:
     ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in allowed)
     if not ok:
@@ -96,7 +82,9 @@ def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) ->
 
 
 def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> list[Job]:
-    """Check every item against its product's build function before anything is built."""
+    """Check every item before anything is built: its keys are its command's options
+    (``commands.COMMANDS``: its own and the print options it takes), each value of the
+    option's type and read by its declaration, as the command line reads it."""
     commands = by_command()
     jobs: list[Job] = []
     for n, item in enumerate(items, 1):
@@ -104,19 +92,21 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
         found = commands.get(item.command)
         if found is None:
             raise CardgenError(f"{where}: unknown item {item.command!r}: choose from {', '.join(sorted(commands))}")
-        hints = typing.get_type_hints(found.build)
-        own = [p for p in inspect.signature(found.build).parameters if p not in RESERVED]
+        spec = COMMANDS[item.command]
         printing = dict(defaults or {})
         kwargs: dict[str, Any] = {}
         for key, value in item.options.items():
-            if key in own:
-                _check_value(where, key, value, _base_type(hints.get(key, object)))
-                kwargs[key] = value
-            elif key in PRINT_FIELDS:
-                _check_value(where, key, value, print_type(key))
+            if key in spec.own:
+                _check_value(where, key, value, spec.own[key].types)
+                try:
+                    kwargs[key] = spec.own[key].parse(value)
+                except CardgenError as e:
+                    raise CardgenError(f"{where}: {e}") from None
+            elif key in PRINT:  # every print option: one the command does not use is ignored, as at the top
+                _check_value(where, key, value, PRINT[key].types)
                 printing[key] = value
             else:
-                allowed = ", ".join([*own, *PRINT_FIELDS])
+                allowed = ", ".join([*spec.own.names, *PRINT_FIELDS])
                 raise CardgenError(f"{where}: unknown key {key!r} (allowed: {allowed})")
         try:
             opts = parse_print_args(PrintArgs(**printing))
@@ -144,8 +134,8 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     items: list[Item] = []
     commands = set(by_command())
     for key, value in data.items():
-        if key in PRINT_FIELDS:
-            _check_value(f"{path}", key, value, print_type(key))
+        if key in PRINT:
+            _check_value(f"{path}", key, value, PRINT[key].types)
             defaults[key] = value
         elif key in commands:
             tables = value if isinstance(value, list) else None

@@ -29,7 +29,7 @@ DEFAULT_FOLDERS = {
     "amtrak-scorecard-solo",
     "amtrak-scorecard-2-players",
     "amtrak-scorecard-4-players",
-    "handout-got-pattern-one-census-7",
+    "handout-got-pattern-two-census-7",  # the got handout's pattern: the default, two, as everywhere
     "handout-got2d-rs-cs-rr-cr-rm",
     "handout-supertrain",
     "handout-amtrak",
@@ -95,7 +95,7 @@ def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_lea
     assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
     titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}
     for game in (
-        "Game of Trains: pattern one, census 7",
+        "Game of Trains: pattern two, census 7",
         "Game of Trains in two dimensions: 3×3",
         "SuperTrain",
         "Amtrak",

@@ -467,7 +467,10 @@ def test_the_fold_test_page_lines_up_once_folded(tmp_path, capsys, paper, name) 
 @pytest.mark.parametrize(
     "args, pdf",
     [
-        (["pack", "--census", "3", "--fold"], "got-pattern-one-census-3-fold/got-pattern-one-census-3-fold.pdf"),
+        (
+            ["pack", "--pattern", "one", "--census", "3", "--fold"],
+            "got-pattern-one-census-3-fold/got-pattern-one-census-3-fold.pdf",
+        ),
         (["testpage", "--fold"], "testpage-fold/testpage-fold.pdf"),
     ],
 )

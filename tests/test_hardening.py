@@ -112,11 +112,11 @@ NUMBERS = [
     (["pack", "--card", f"{D5000}x{D5000}"], "card size"),
     (["pack", "--card", "１２x３in"], "card size"),  # fullwidth digits
     (["pack", "--bleed", "³mm"], "bleed"),
-    (["pack", "--census", D5000], "census"),
+    (["pack", "--pattern", "one", "--census", D5000], "census"),
     (["seq", D5000], "too long"),
     (["seq", f"5 {D5000} 7"], "too long"),
     (["seq", "¹² 5"], "not a number"),
-    (["seq", "W 5", "--pack-size", HUGE], "pack size"),
+    (["seq", "W 5", "--pack-size", HUGE], "pack-size"),
     (["seq", "W 5", "--pack-size", "1e20"], "pack-size"),
     (["seq", "W 5", "--pack-size", D5000], "pack-size"),
 ]
@@ -177,7 +177,7 @@ def test_an_out_or_check_path_too_long_for_the_filesystem(here, capsys):
     too_long_path = here / "/".join(["d" * 200] * 30)  # over PATH_MAX (4096)
     for path in (too_long_name, too_long_path):
         before = tree(here)
-        one_line_error(*cli(capsys, "pack", "--census", "3", "--out", path), "file name too long")
+        one_line_error(*cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", path), "file name too long")
         one_line_error(*cli(capsys, "check", path), "file name too long")
         one_line_error(*cli(capsys, "check", path, "--pattern", "one", "--census", "7"), "file name too long")
         assert tree(here) == before
@@ -186,7 +186,9 @@ def test_an_out_or_check_path_too_long_for_the_filesystem(here, capsys):
 def test_a_symlink_loop_is_one_line(here, capsys):
     (here / "loop").symlink_to(here / "loop")
     one_line_error(*cli(capsys, "check", here / "loop", "--pattern", "one", "--census", "7"), "symbolic links")
-    one_line_error(*cli(capsys, "pack", "--census", "3", "--out", here / "loop" / "x"), "symbolic links")
+    one_line_error(
+        *cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here / "loop" / "x"), "symbolic links"
+    )
 
 
 def _deny_under(monkeypatch, locked: Path) -> None:  # type: ignore[no-untyped-def]
@@ -210,7 +212,9 @@ def test_a_path_we_may_not_look_at_is_one_line(here, capsys, monkeypatch):
     with pytest.raises(PermissionError):
         (locked / "x").exists()  # the simulation holds for pathlib too
     before = tree(here)
-    one_line_error(*cli(capsys, "pack", "--census", "3", "--out", locked / "x"), "permission denied")
+    one_line_error(
+        *cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", locked / "x"), "permission denied"
+    )
     one_line_error(*cli(capsys, "check", locked / "x"), "permission denied")
     one_line_error(*cli(capsys, "check", locked / "x", "--pattern", "one", "--census", "7"), "permission denied")
     assert tree(here) == before
@@ -240,7 +244,7 @@ def test_unreadable_paths_as_a_process_without_root_powers(tmp_path):
     locked.mkdir()
     locked.chmod(0)
     try:
-        for args in (["pack", "--census", "3", "--out", locked / "x"], ["check", locked / "x"]):
+        for args in (["pack", "--pattern", "one", "--census", "3", "--out", locked / "x"], ["check", locked / "x"]):
             r = subprocess.run(
                 [*prefix, sys.executable, "-m", "cardgen", *map(str, args)],
                 cwd=tmp_path,
@@ -261,16 +265,18 @@ def test_disk_full_while_staging_is_one_line_and_leaves_nothing(here, capsys, mo
     before = tree(here)
     with monkeypatch.context() as m:
         m.setattr(Path, "write_bytes", full)
-        code, out, err = cli(capsys, "pack", "--census", "3", "--out", here / "new" / "deeper")
+        code, out, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here / "new" / "deeper")
     one_line_error(code, out, err, "no space left on device")
     assert tree(here) == before  # not even the --out folders it had made
 
-    assert cli(capsys, "pack", "--census", "3", "--out", here / "out")[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here / "out")[0] == 0
     folder = here / "out" / "got-pattern-one-census-3"
     files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     with monkeypatch.context() as m:
         m.setattr(Path, "write_bytes", full)
-        code, out, err = cli(capsys, "pack", "--census", "3", "--title", "new", "--out", here / "out")
+        code, out, err = cli(
+            capsys, "pack", "--pattern", "one", "--census", "3", "--title", "new", "--out", here / "out"
+        )
     one_line_error(code, out, err, "no space left on device")
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
     assert leftovers(here) == []
@@ -279,7 +285,7 @@ def test_disk_full_while_staging_is_one_line_and_leaves_nothing(here, capsys, mo
 @pytest.fixture(scope="module")
 def small_pack(tmp_path_factory):  # type: ignore[no-untyped-def]
     out = tmp_path_factory.mktemp("small")
-    assert run(["pack", "--census", "3", "--out", str(out)]) == 0
+    assert run(["pack", "--pattern", "one", "--census", "3", "--out", str(out)]) == 0
     return out / "got-pattern-one-census-3"
 
 
@@ -394,7 +400,7 @@ def test_a_wild_card_in_a_pack_of_a_billion_is_judged_without_listing_it(tmp_pat
     r = cardgen("seq", "1000000000 W", "--pack-size", "1000000000", cwd=tmp_path, memory=1 << 30)
     assert "can be ascending with numbers 1..1000000000: no" in r.stdout
     assert "can be never-descending: yes" in r.stdout
-    process_one_line_error(cardgen("seq", "W 5", "--pack-size", HUGE, cwd=tmp_path), "pack size")
+    process_one_line_error(cardgen("seq", "W 5", "--pack-size", HUGE, cwd=tmp_path), "pack-size")
 
 
 def test_a_table_of_200_thousand_rows_checks_in_bounded_time_and_memory(tmp_path):
@@ -437,14 +443,14 @@ def test_staging_is_beside_the_destination_and_swapped_in_whole(here):
 
 
 def test_a_rebuild_leaves_no_stale_file_of_an_earlier_build(here, capsys):
-    assert cli(capsys, "pack", "--census", "3", "--out", here)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here)[0] == 0
     folder = here / "got-pattern-one-census-3"
     # as if an earlier build (with backs) had written a back too, and listed it
     (folder / "cards" / "back.svg").write_text("<svg/>")
     marker = json.loads((folder / MARKER).read_text())
     files = {**marker["files"], "cards/back.svg": hashlib.sha256(b"<svg/>").hexdigest()}
     (folder / MARKER).write_text(json.dumps({**marker, "files": files}))
-    assert cli(capsys, "pack", "--census", "3", "--out", here)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here)[0] == 0
     assert not (folder / "cards" / "back.svg").exists()
     assert cli(capsys, "check", folder)[0] == 0
     assert leftovers(here) == []
@@ -495,7 +501,9 @@ def test_a_folder_cardgen_did_not_write_is_never_replaced(here, capsys):
     mine.mkdir(parents=True)
     (mine / "thesis.txt").write_text("years of work")
     before = tree(here)
-    one_line_error(*cli(capsys, "pack", "--census", "3", "--out", here / "out"), "cardgen did not write")
+    one_line_error(
+        *cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", here / "out"), "cardgen did not write"
+    )
     assert tree(here) == before and (mine / "thesis.txt").read_text() == "years of work"
     (here / "out" / "placemat-census-5").mkdir()
     (here / "out" / "placemat-census-5" / "photo.jpg").write_bytes(b"\xff\xd8")
@@ -639,7 +647,7 @@ def test_a_killed_build_leaves_the_previous_build_whole_and_the_next_build_sweep
 def test_an_old_folder_orphaned_between_two_renames_is_put_back(tmp_path, capsys):
     """Where there is no one-step exchange, a kill between "old aside" and "new in" leaves
     no destination: the next build (any build in that folder) puts the old one back first."""
-    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)[0] == 0
     dest = tmp_path / "got-pattern-one-census-3"
     before = _digest(dest)
     dest.rename(tmp_path / f".cardgen-old-got-pattern-one-census-3-{_dead_pid()}-0123abcd")

@@ -310,7 +310,7 @@ def test_a_preset_for_items_without_a_back_is_one_line(tmp_path):  # type: ignor
     ],
 )
 def test_the_last_line_names_what_to_send_the_service(tmp_path, capsys, name, sent):  # type: ignore[no-untyped-def]
-    code, out, _ = cli(capsys, "pack", "--census", "2", "--preset", name, "--out", str(tmp_path))
+    code, out, _ = cli(capsys, "pack", "--pattern", "one", "--census", "2", "--preset", name, "--out", str(tmp_path))
     last = out.strip().splitlines()[-1]
     assert code == 0 and last.startswith("upload ") and last.endswith(" to " + PRESETS[name].service), last
     sent_path = Path(last.removeprefix("upload ").rsplit(" to ", 1)[0])

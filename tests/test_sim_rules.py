@@ -21,9 +21,10 @@ from cardgen.rules.amtrak.simulation import SHARE, AmtrakRecord, AmtrakTally, am
 from cardgen.rules.got.figures import sentence
 from cardgen.rules.got.play import Variant
 from cardgen.rules.got.simulation import play_games, summarise
-from cardgen.rules.got.sweep import MAX_SETTINGS, grid, options_of, parse_sweep
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.shared import game_seed, percent, percentile, wilson
+from cardgen.simulate.settings import options_of
+from cardgen.simulate.sweep import MAX_SETTINGS, grid, parse_sweep
 from tests.test_play import variants
 
 # --- tallies ------------------------------------------------------------------------------------
@@ -187,16 +188,16 @@ def test_sweep_ranges_lists_and_single_values() -> None:
     ("words", "message"),
     [
         (["census=9..4"], "sweep 'census=9..4': the range runs backwards (write 4..9)"),
-        (["census=a..9"], "sweep 'census=a..9': 'a' is not a whole number"),
+        (["census=a..9"], "sweep 'census=a..9': census 'a' is not a whole number"),
         (["census=4..5..6"], "write a range as a..b"),
-        (["census=1..9"], "1 is out of range (allowed 2 to 26)"),
+        (["census=1..9"], "census 1 is out of range: allowed 2 to 26"),
         (["census=4,,5"], "an empty value"),
         (["census=4,4"], "4 is given twice"),
         (["census"], "write NAME=VALUES"),
         (["census="], "write NAME=VALUES"),
         (["colour=1..2"], "no option 'colour' to sweep (choose from pattern, census"),
         (["census=4", "census=5"], "census is given twice"),
-        (["win=up"], "'up' is not one of ascending, never-descending"),
+        (["win=up"], "unknown win 'up': choose one of ascending, never-descending"),
         (["pattern=one..three"], "a range a..b is for whole numbers"),
         (["numbers=maybe"], "'maybe' is not on or off"),
         (["copies=1..100", "census=4..9"], f"600 settings is too many (at most {MAX_SETTINGS})"),

@@ -209,13 +209,15 @@ def test_the_3x3_games_categories_can_be_swept(capsys, tmp_path) -> None:  # typ
     [
         (["--pattern", "four"], "unknown pattern 'four'"),
         (["--players", "9"], "players 9 is out of range"),
-        (["--census", "30"], "census 30 is out of range for pattern two"),
+        (["--census", "30"], "census 30 is out of range: allowed 2 to 26"),
+        (["--census", "25"], "census 25 is out of range for pattern two"),
         (["--bot", "clever"], "unknown bot 'clever'"),
         (["chess"], "unknown game 'chess'"),
         (["amtrak", "--census", "5"], "--census is not an option of Amtrak: it takes --solo, --players"),
         (["--solo"], "--solo is not an option of the Game of Trains"),
         (["amtrak", "--solo", "--players", "3"], "--solo is the one-player game"),
-        (["amtrak", "--players", "5"], "Amtrak is for 1 to 4 players"),
+        (["amtrak", "--players", "5"], "players 5 is out of range: allowed 1 to 4"),
+        (["--players", "1"], "players 1 is out of range: allowed 2 to 6"),  # Amtrak's range is not the got's
         (["--grid", "--pattern", "one"], "--grid is the 3×3 game: it takes no --pattern"),
         (["--categories", "row-swap"], "give --grid too"),
         (["--grid", "--categories", "row-swop"], "unknown 2D ability category 'row-swop'"),
@@ -544,18 +546,19 @@ def test_the_turn_cap_has_a_maximum(capsys) -> None:  # type: ignore[no-untyped-
         assert "max-turns" in err and "allowed 1 to 100,000" in err
 
 
-def test_the_help_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_help_points_to_the_readme_which_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli(capsys, "simulate", "--help")
-    assert code == 0
-    flat = " ".join(out.split())
+    assert code == 0 and "the README says what they mean" in " ".join(out.split())
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    section = " ".join(readme.split("### `cardgen simulate`")[1].split("\n### ")[0].split())
     for words in (
-        "median, 10th and 90th percentile",
-        "win share by seat",
+        "median, and the 10th and 90th percentiles",
+        "win share",
         "Full-Staff",
         "95 % interval",
         "counts cards",
-        "(--seed, i)",
-        "exit 130",
-        "random",
+        "seeded from (seed, i)",
+        "exits 130",
+        "`random` plays a uniformly random legal move",
     ):
-        assert words in flat, words
+        assert words in section, words

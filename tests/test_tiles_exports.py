@@ -93,7 +93,21 @@ def moved(tmp_path_factory):  # type: ignore[no-untyped-def]
 def pack(tmp_path_factory):  # type: ignore[no-untyped-def]
     """Pattern one at census 3, two copies (AB, AC, BC twice: 6 cards), with backs, PNGs at 150 dpi and TTS."""
     out = tmp_path_factory.mktemp("pack")
-    args = ["pack", "--census", "3", "--copies", "2", "--backs", "--png", "150", "--tts", "--out", str(out)]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "2",
+        "--backs",
+        "--png",
+        "150",
+        "--tts",
+        "--out",
+        str(out),
+    ]
     assert run(args) == 0
     return out / "got-pattern-one-census-3-copies-2-backs-png150-tts"
 
@@ -179,11 +193,28 @@ def test_tiles_take_no_theme_yet(capsys, tmp_path):  # type: ignore[no-untyped-d
 
 
 def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ignore[no-untyped-def]
-    base = ["pack", "--census", "3", "--copies", "1", "--backs"]
+    base = ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs"]
     assert run([*base, "--out", str(tmp_path / "a")]) == 0
     assert run([*base, "--back-offset", "0,0", "--out", str(tmp_path / "b")]) == 0
     assert run([*base, "--back-offset", "1,-0.5", "--out", str(tmp_path / "c")]) == 0
-    assert run(["pack", "--census", "3", "--copies", "1", "--back-offset", "1,-0.5", "--out", str(tmp_path / "d")]) == 0
+    assert (
+        run(
+            [
+                "pack",
+                "--pattern",
+                "one",
+                "--census",
+                "3",
+                "--copies",
+                "1",
+                "--back-offset",
+                "1,-0.5",
+                "--out",
+                str(tmp_path / "d"),
+            ]
+        )
+        == 0
+    )
     name = "got-pattern-one-census-3-copies-1"
     a, b = (tmp_path / x / f"{name}-backs" / "pack.json" for x in "ab")
     c = tmp_path / "c" / f"{name}-backs-offset1,-0.5" / "pack.json"  # its folder says so
@@ -194,7 +225,20 @@ def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ig
 
 
 def test_a_moved_pack_checks_clean_and_without_its_record_fails_naming_the_backs(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    args = ["pack", "--census", "3", "--copies", "4", "--backs", "--back-offset", "1,-0.5", "--out", str(tmp_path)]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "4",
+        "--backs",
+        "--back-offset",
+        "1,-0.5",
+        "--out",
+        str(tmp_path),
+    ]
     assert run(args) == 0  # 12 cards: two sheets of 9, each with its backs page
     folder = tmp_path / "got-pattern-one-census-3-backs-offset1,-0.5"  # 4 copies: the default
     code, out, err = cli(capsys, "check", str(folder))

@@ -34,9 +34,9 @@ def fails_naming(capsys, folder: Path, *needles: str) -> str:  # type: ignore[no
 def built(tmp_path_factory):  # type: ignore[no-untyped-def]
     root = tmp_path_factory.mktemp("built")
     for args in (
-        ["pack", "--census", "3", "--copies", "2"],
-        ["pack", "--census", "3", "--copies", "2", "--bleed", "3mm", "--backs"],
-        ["pack", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
+        ["pack", "--pattern", "one", "--census", "3", "--copies", "2"],
+        ["pack", "--pattern", "one", "--census", "3", "--copies", "2", "--bleed", "3mm", "--backs"],
+        ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
         ["tiles"],
     ):
         assert run([*args, "--out", str(root)]) == 0
@@ -314,7 +314,7 @@ def test_a_spoilt_tts_sheet_is_named(built, tmp_path, capsys, name, how):  # typ
 def deck(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A pack whose first TTS sheet is full: 69 cards and the back, a card about 1/70 of it."""
     root = tmp_path_factory.mktemp("deck")
-    assert run(["pack", "--census", "7", "--png", "72", "--tts", "--out", str(root)]) == 0
+    assert run(["pack", "--pattern", "one", "--census", "7", "--png", "72", "--tts", "--out", str(root)]) == 0
     (folder,) = [p for p in root.iterdir() if p.is_dir()]
     return folder
 

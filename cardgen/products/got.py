@@ -29,6 +29,7 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.products.numbered import NumberedPack, number_width
 from cardgen.render import writer
+from cardgen.rules.got.params import CENSUS, PATTERN
 from cardgen.rules.got.patterns import PackAbility, Pattern, make_pattern
 from cardgen.rules.got.printed import MAX_PACKS, MAX_WILDS, Item
 from cardgen.rules.got.sequences import WINS
@@ -115,8 +116,8 @@ PACK = GamePack()
 
 def build_pack(
     *,
-    pattern: str = "one",
-    census: int = 7,
+    pattern: str = PATTERN.default,
+    census: int = CENSUS.default,
     copies: int | None = None,
     players: int | None = None,
     numbers: bool = False,

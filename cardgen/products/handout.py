@@ -62,7 +62,7 @@ def build_handout(
     pattern: str | None = None,
     census: int | None = None,
     categories: str | None = None,
-    numbers: bool | None = None,
+    numbers: bool = False,
     packs: int | None = None,
     wilds: int | None = None,
     win: str | None = None,

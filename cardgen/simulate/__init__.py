@@ -1,6 +1,7 @@
 """``cardgen simulate``: many seeded games on every core, their figures as text, JSON or a web page.
 
 - ``settings``: what was asked, checked, and the settings it plays (a sweep's grid);
+- ``sweep``: the sweep grammar (``census=4..9 players=2,3``), over a game's declared options;
 - ``run``: the games, split across worker processes, counted into tallies; Ctrl-C stops it
   with what was played;
 - ``text``: what the terminal shows, and the JSON for scripts;

@@ -31,10 +31,10 @@ from cardgen.rules.amtrak import play as amtrak_play
 from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakTally, amtrak_sentence
 from cardgen.rules.got import play
 from cardgen.rules.got.figures import sentence
-from cardgen.rules.got.sweep import Value
 from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
+from cardgen.simulate.sweep import Value
 from cardgen.simulate.text import ORDINAL, figures, head, sweep_rows
 from cardgen.write.marker import REPORT
 from cardgen.write.owned import check_named, check_outside_owned
