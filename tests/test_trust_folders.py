@@ -410,7 +410,7 @@ def test_pack_preview_refuses_a_users_file_before_it_builds_anything(capsys, tmp
     code, _, err = cli(capsys, "placemat", "--census", "4", "--preview", "--out", tmp_path)
     refused(code, err, f"cannot replace {mine}: cardgen did not write it")
     assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name] and mine.read_bytes() == b"my picture"
-    code, _, err = cli(capsys, "pack", "--census", "3", "--preview", "--out", tmp_path / "new")
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--preview", "--out", tmp_path / "new")
     assert code == 0, err  # (a build whose preview has its place: as before)
     assert (tmp_path / "new" / "got-pattern-one-census-3-preview.png").is_file()
 

@@ -49,8 +49,8 @@ def made(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A pack with PNGs at 72 dpi and a TTS deck, and one with a print service's PNGs (300 dpi)."""
     root = tmp_path_factory.mktemp("made")
     for args in (
-        ["pack", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
-        ["pack", "--census", "2", "--preset", "thegamecrafter"],
+        ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
+        ["pack", "--pattern", "one", "--census", "2", "--preset", "thegamecrafter"],
         ["tiles"],
     ):
         assert run([*args, "--out", str(root)]) == 0

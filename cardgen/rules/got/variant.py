@@ -85,7 +85,7 @@ class Variant:
     cardgen.errors.CardgenError: players 7 is out of range: allowed 2 to 6
     """
 
-    # (a field declared by an option of ``params.PLAY`` takes its default from there)
+    # (a field declared by an option of ``rules.got.params.PLAY`` takes its default from there)
     pattern: str = declared(PATTERN)
     census: int | None = None
     copies: int | None = None
