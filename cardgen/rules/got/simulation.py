@@ -61,6 +61,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
+from cardgen.rules.got import fast
 from cardgen.rules.got.bots import Bot, bot
 from cardgen.rules.got.play import Draw, Freeze, Game, Move, Pass, Place, Step, TakeWild, UseAbility
 from cardgen.rules.got.variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules, Variant, rules_of
@@ -69,6 +70,8 @@ from cardgen.rules.shared import SALT, game_seed, mix64
 __all__ = ["GameRecord", "Summary", "TraceError", "play_game", "play_games", "replay", "summarise"]
 
 Event = dict[str, object]
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What happened in one game.
@@ -112,8 +115,14 @@ def play_game(
     """Play one game from ``seed`` with ``bots`` (one name for every seat, or one per seat).
 
     The game's own ``random.Random(seed)`` shuffles; the bots share a second
-    generator seeded from ``seed``.
+    generator seeded from ``seed``. An untraced game of the good bot on the linear mat is
+    played by the compiled kernel when numba is installed (``cardgen.rules.got.fast``): the
+    same game, move for move, as this engine plays (and plays every traced game).
     """
+    if not trace:
+        fields = fast.game(variant, seed, bots)
+        if fields is not None:
+            return GameRecord(seed=seed, variant=variant, **fields)
     seats = _bots(variant, bots)
     game = Game(variant, seed)
     bot_rng = random.Random(mix64(seed ^ SALT))
@@ -378,7 +387,9 @@ def _setup_variant(setup: Event) -> Variant:
         fields = {k: setup[k] for k in ("pattern", "census", "copies", "players")}
         seqs, piles = state.get("sequences"), [state.get(k, []) for k in ("draw", "faceup", "discard")]
         if not isinstance(seqs, list) or not all(isinstance(x, list) for x in [*seqs, *piles]):
-            raise TraceError("trace line 1: the setup's state needs lists: sequences (one a player), draw, faceup, discard")
+            raise TraceError(
+                "trace line 1: the setup's state needs lists: sequences (one a player), draw, faceup, discard"
+            )
         cards = [c for x in [*seqs, *piles] for c in x]
         fields["wilds"] = cards.count("W")
         repeats = [cards.count(c) for c in set(cards) - {"W"} if isinstance(c, int | str)]
@@ -410,7 +421,7 @@ def _moves(game: Game, ev: Event, line: int) -> list[Move]:
             raise CardgenError(f"trace line {line}: the opening places a card, it does not {action!r}")
         return [Place(_space(rules, _need(ev, "space", line), line), game.hand.index(card))]
     if game.phase == "opening":
-        raise CardgenError(f"trace line {line}: the opening is not over (its lines have \"opening\": true)")
+        raise CardgenError(f'trace line {line}: the opening is not over (its lines have "opening": true)')
     if ev.get("n") != game.turn + 1:
         raise CardgenError(f"trace line {line}: turn {ev.get('n')!r} should be turn {game.turn + 1}")
     moves: list[Move] = [Freeze(_space(rules, ev["freeze"], line))] if "freeze" in ev else []
