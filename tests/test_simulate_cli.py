@@ -478,12 +478,13 @@ def _gone(workers: set[int]) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
 def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    proc, workers = _started(tmp_path, "--games", "100000")
+    # (10 million: the compiled kernel plays 100,000 games in a few seconds on two cores)
+    proc, workers = _started(tmp_path, "--games", "10000000")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    m = re.search(r"interrupted: ([\d,]+) of 100,000 games played", out)
-    assert m and 0 < int(m.group(1).replace(",", "")) < 100_000
+    m = re.search(r"interrupted: ([\d,]+) of 10,000,000 games played", out)
+    assert m and 0 < int(m.group(1).replace(",", "")) < 10_000_000
     assert "turns each" in out and "win share" in out
     assert err.strip().splitlines()[-1].startswith("interrupted:") and "Traceback" not in err
     assert _gone(workers)
