@@ -16,7 +16,7 @@ from cardgen.cli.app import app, err, out
 
 HELP = """Play many games by seeded bots and print what a designer wants to know.
 
-GAME is got (the Game of Trains and its variants, the default) or amtrak.
+GAME is got (the Game of Trains and its variants, the default), amtrak or supertrain.
 
 The Game of Trains: turns each to finish (a won game's turns divided by the
 players: median, 10th and 90th percentile), win share by seat in playing order,
@@ -37,6 +37,12 @@ Game i of a run is always seeded from (--seed, i): the same command gives the
 same figures on any machine and any number of cores (--workers). Ctrl-C stops
 the run at once, games in progress abandoned, and prints the figures of the
 games finished (exit 130; SIGTERM 143).
+
+SuperTrain: round length in turns, scores, win share by seat, what the action
+tiles did, how often a round blocks, and the same deals played without the 21
+wild tiles (--no-wilds plays plain Mexican Train alone); --players 2 to 8,
+--rounds 1 to 14 (default 14), --sweep players=2..8. Bots: good (rules of thumb:
+sheds high tiles, keeps wilds, follows its own train) or random.
 
 --sweep NAME=VALUES (a range 4..9 or a list 2,3,5; more after it, as in
 --sweep census=4..9 players=2..5) plays every combination and prints a table;
@@ -90,7 +96,8 @@ def simulate(
     args: Annotated[
         Optional[list[str]],
         typer.Argument(
-            metavar="[GAME] [NAME=VALUES]...", help="got (default) or amtrak; then more --sweep settings, if any."
+            metavar="[GAME] [NAME=VALUES]...",
+            help="got (default), amtrak or supertrain; then more --sweep settings, if any.",
         ),
     ] = None,
     pattern: Annotated[Text, typer.Option("--pattern", "-p", help="one, two (default) or three.")] = None,
@@ -119,6 +126,10 @@ def simulate(
     categories: Annotated[Text, typer.Option(help="With --grid: its ability categories, as for pack2d.")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="Amtrak alone: the chance of a Full-Staff train.")] = False,
     jokers: Annotated[Num, typer.Option(help="Amtrak: Jokers in the deck (default 2).")] = None,
+    rounds: Annotated[Num, typer.Option(help="SuperTrain: play the first N rounds of a game (1 to 14).")] = None,
+    no_wilds: Annotated[
+        bool, typer.Option("--no-wilds", help="SuperTrain: plain Mexican Train, without the 21 wild tiles.")
+    ] = False,
     bot: Annotated[Text, typer.Option(help="good (default) or random, in every seat.")] = None,
     max_turns: Annotated[Num, typer.Option(help="Stop a game after this many turns (default 2000, at most 100,000).")] = None,
     games: Annotated[Num, typer.Option(help="Games to play (a sweep: per setting). Default 1000.")] = None,
@@ -144,7 +155,9 @@ def simulate(
         game = words.pop(0)
     stray = [w for w in words if "=" not in w]
     if stray:
-        raise CardgenError(f"unexpected {stray[0]!r}: give GAME first (got or amtrak), then NAME=VALUES to sweep")
+        raise CardgenError(
+            f"unexpected {stray[0]!r}: give GAME first (got, amtrak or supertrain), then NAME=VALUES to sweep"
+        )
     if words and not sweep:
         raise CardgenError(f"{words[0]!r} is a sweep setting: give it after --sweep")
     options: dict[str, object] = {
@@ -166,11 +179,18 @@ def simulate(
             ("categories", categories),
             ("solo", solo or None),
             ("jokers", jokers),
+            ("rounds", rounds),
+            ("no-wilds", no_wilds or None),
             ("bot", bot),
             ("max-turns", max_turns),
         )
         if value is not None
     }
+    if game == "supertrain":
+        from cardgen.cli.supertrain import simulate_supertrain
+
+        simulate_supertrain(options, [*(sweep or []), *words], games, seed, json_, report, trace, replay, workers)
+        return
     if replay is not None:
         if options or words or sweep or report or trace or games is not None or game != "got":
             raise CardgenError("--replay FILE checks a trace: it takes no other option but --json")
