@@ -408,7 +408,7 @@ def line_up(hand: Sequence[Tile], engine: End) -> LineUp:
         raise CardgenError(f"the hand holds the engine {engine_tile.name}: it is on the table, not in a hand")
     tiles = sorted(hand, key=order_key)
     search = _Search(tiles)
-    from_engine = any(_fits_engine(t, engine) for t in tiles)
+    from_engine = engine == TRAIN or any(_fits_engine(t, engine) for t in tiles)
     if from_engine and engine != TRAIN:
         assert isinstance(engine, int)
         state, after_double = engine, True  # the engine is a double

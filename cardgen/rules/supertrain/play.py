@@ -55,8 +55,8 @@ DECISIONS: tuple[str, ...] = (
     "23, 4 18, 5 16, 6 14, 7 12, 8 11); the rest is the bone pile. Without the wild tiles the same deal is "
     "played with each wild tile replaced by the next number tile of the bone pile, seat by seat, so every hand "
     "keeps its size.",
-    "Seat 1 leads the first round, seat 2 the second and so on round the table; every round starts in seat "
-    "order (clockwise).",
+    "The first seat leads the first round, the next seat the second, and so on round the table; every round "
+    "starts in seat order (clockwise).",
     "Every player's own train and the shared Mexican Train start from the engine. Anyone may start the Mexican "
     "Train at any time, and it is always open.",
     "A play is one tile laid on a train: your own, the Mexican Train, or another player's train with a marker on "
