@@ -23,7 +23,9 @@ PILE_WITH_WILDS = {2: 61, 3: 42, 4: 39, 5: 31, 6: 27, 7: 27, 8: 23}  # 112 − 1
 PILE_WITHOUT = {2: 40, 3: 21, 4: 18, 5: 10, 6: 6, 7: 6, 8: 2}  # 91 − 1 − hands
 
 
-def game(hands: list[list[str]], pile: list[str] = (), round_no: int = 1, first: int | None = None) -> tuple[Round, list[dict[str, Any]]]:  # type: ignore[assignment]
+def game(
+    hands: list[list[str]], pile: list[str] = (), round_no: int = 1, first: int | None = None
+) -> tuple[Round, list[dict[str, Any]]]:  # type: ignore[assignment]
     """A round from tile names (the pile top first), and the list its events go to."""
     free: dict[str, list[int]] = {}
     for i, t in enumerate(TILES):

@@ -53,6 +53,7 @@ from cardgen.rules.supertrain.play import ENGINE_ID, MAX_ROUNDS, NAME, PLAIN_ROU
 
 __all__ = ["GameRecord", "RoundRecord", "Setup", "Summary", "Tally", "play_game", "play_pair", "sentence"]
 
+MOVES = ("plays", "draws", "passes", "doubles", "wild_plays", "skips", "reversals", "d_draws", "special_t")
 WIN_UNITS = 840  # a win shared by k players (k = 1 … 8) is 840 / k units: a whole number
 Event = dict[str, Any]
 
@@ -212,9 +213,8 @@ class Side:
             if r.out is not None:
                 self.out_from_leader[(r.out - r.first) % self.players] += 1
             c = r.counts
-            for name in ("plays", "draws", "passes", "doubles", "wild_plays", "skips", "reversals", "d_draws"):
+            for name in MOVES:
                 self.moves[name] += getattr(c, name)
-            self.moves["special_t"] += c.special_t
             self.actions.update(c.actions or {})
             self.a_where.update(c.a_where or {})
             self.t_sizes.update(c.t_sizes or {})
@@ -270,7 +270,7 @@ class Side:
             "left_a_round": self.left / (n * self.players) if n else None,
             "win_share": [w / WIN_UNITS / self.games for w in self.wins] if self.games else [],
             "out_from_leader": [self.out_from_leader[k] / n if n else 0.0 for k in range(self.players)],
-            "per_round": {k: v / n for k, v in sorted(self.moves.items())} if n else {},
+            "per_round": {k: self.moves[k] / n for k in MOVES} if n else {},
         }
         if sum(self.actions.values()) or self.moves["wild_plays"]:
             out["actions"] = {
