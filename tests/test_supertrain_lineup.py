@@ -94,7 +94,6 @@ def brute(hand: list[Tile], engine: object) -> tuple[int, list[tuple[int, int]],
     compared tile by tile in the set's order (a tile's place, then its laid end: numbers high to low,
     Letters, the Red Train)."""
     tiles = sorted(hand, key=lambda t: SET_ORDER.index(t.name))
-    n = len(tiles)
     from_engine = engine == TRAIN or any(judge(engine, t, on_engine=True).legal for t in tiles)  # type: ignore[arg-type]
 
     def ways(exposed: object, double: bool, first: bool, t: Tile) -> list[tuple[object, object]]:

@@ -10,9 +10,8 @@ import pytest
 
 from cardgen.errors import CardgenError
 from cardgen.rules.supertrain.dominoes import parse_tile, tile_set
-from cardgen.rules.supertrain.play import DECISIONS, NAME, TILES, WILD, Play, Round, deal, end_of
+from cardgen.rules.supertrain.play import DECISIONS, NAME, TILES, WILD, Counts, Round, deal, end_of
 from cardgen.rules.supertrain.simulation import GameRecord, RoundRecord, Setup, Side, play_game
-from cardgen.rules.supertrain.play import Counts
 
 # --- facts typed by hand from the seed ---
 # "12-12 ... then the 11-11 ... down to the 0-0 and finally the Train-Train"
