@@ -211,6 +211,7 @@ class _Search:
         # without odd numbers, whose closed trail may start and end at n
         joins = 0
         tied: dict[int, int] = {}  # component → its joins, lost if it is left out
+        hinges: set[int] = set()  # odd numbers whose n-Train is a join: lost if they are made even
         locked = 0  # n-Trains at an even n: one tile left out at n (at least) would make it odd
         for i in self.wilds:
             if left >> i & 1:
@@ -222,13 +223,15 @@ class _Search:
                     if degree[n] & 1 or (not odd[r] and not tied.get(r)):
                         joins += 1
                         tied[r] = tied.get(r, 0) + 1
+                        if degree[n] & 1:
+                            hinges.add(n)
                     elif odd[r]:
                         locked += 1
         excess = trails - joins - 1
         if excess <= 0:
             return edges + wilds
         home = find(state) if state != STAR and degree[state] else -1  # the start's component
-        dropped = self._least_dropped(excess, odd, size, adjacent, start, root, locked, tied, home)
+        dropped = self._least_dropped(excess, odd, size, adjacent, start, root, locked, tied, home, hinges)
         return edges + wilds - dropped
 
     @staticmethod
@@ -242,6 +245,7 @@ class _Search:
         locked: int,
         tied: dict[int, int],
         home: int,
+        hinges: set[int],
     ) -> int:
         """A lower bound on the number tiles to leave out so that ``excess`` fewer trails are needed.
 
@@ -251,7 +255,8 @@ class _Search:
         in component ``root``; -1 for none) is mended by a path to an odd number, or by pairing every odd
         number of its component. Each locked n-Train is made a join by one tile left out, at least; a
         component left out takes its n-Trains' joins with it, and the start's (``home``) leaves an empty
-        first trail."""
+        first trail. An odd number whose n-Train is a join (a ``hinge``) made even loses that join: pairs
+        of other odd numbers save a trail each, pairs that take hinges in save one fewer at least."""
 
         def distances(v: int, targets: list[int]) -> list[int]:
             far = 1 << 10
@@ -273,13 +278,16 @@ class _Search:
         for r0, vertices in odd.items():
             o = len(vertices)
             mended = r0 == root  # the even start's component: pairing every odd number saves a trail too
-            table = tuple(tuple(distances(v, vertices)) for v in vertices) if o >= 2 else ()
-            costs = _pair_costs(table)
+            free = [v for v in vertices if v not in hinges]
             pairs = o // 2 if mended else max(0, (o - 2) // 2)
-            options = [(r, costs[r]) for r in range(pairs + 1)]
-            if mended:
-                to_odd = min(distances(start, vertices))
-                options += [(r + 1, c + to_odd) for r, c in options if r < max(0, (o - 2) // 2) + 1]
+            loose = _pair_costs(tuple(tuple(distances(v, free)) for v in free))
+            options = [(r, loose[r]) for r in range(min(pairs, len(loose) - 1) + 1)]
+            if len(free) < o:
+                every = _pair_costs(tuple(tuple(distances(v, vertices)) for v in vertices))
+                options += [(r - 1, every[r]) for r in range(1, min(pairs, len(every) - 1) + 1)]
+            if mended and free:
+                to_odd = min(distances(start, free))
+                options += [(r + 1, c + to_odd) for r, c in options if 0 <= r <= max(0, (o - 2) // 2)]
             # the component left out whole: its trails saved, its joins lost, and the start's component
             # leaves the start alone, an empty trail (which the mended start's own trail was already)
             saved = max(1, o // 2) - tied.get(r0, 0) - (r0 == home and not mended)
