@@ -54,11 +54,8 @@ from cardgen.rules.supertrain.dominoes import LETTERS, MAX_PIP, TRAIN, End, Tile
 __all__ = ["LINEUP_DECISIONS", "MAX_HAND", "LineUp", "Step", "line_up", "order_key"]
 
 LINEUP_DECISIONS: tuple[str, ...] = (
-    "The line-up starts on the engine when a tile matches it: one with the engine's number, or any wild tile but "
-    "the Double Train. Without one it may start with any tile; on the Train-Train engine every tile matches.",
-    "The longest line-up has the most tiles, and so the fewest extras. Equal line-ups are told apart tile by "
-    "tile in the set's order (12-12, 12-11 … 0-0, then the wild tiles): the one laying the highest number "
-    "tiles first and its wild tiles last; a wild tile leaves its Red Train exposed.",
+    "A line-up starts on the engine if a tile matches it (its number, or a wild tile but the Double Train), else "
+    "anywhere; of equals, the one laying the highest tiles first and wild tiles last.",
 )
 
 MAX_HAND = 25  # the largest hand the seed deals (two players)

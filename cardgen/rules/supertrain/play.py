@@ -48,47 +48,25 @@ __all__ = [
 ]
 
 DECISIONS: tuple[str, ...] = (
-    "A game is 14 rounds, one for each engine: the 12-12 first, then the 11-11 and down to the 0-0, then the "
-    "Train-Train (the seed calls each round a game). Without the wild tiles (plain Mexican Train) there is no "
-    "Train-Train round: 13 at most.",
-    "The engine is taken out before the shuffle; each player draws the seed's number of tiles (2 players 25, 3 "
-    "23, 4 18, 5 16, 6 14, 7 12, 8 11); the rest is the bone pile. Without the wild tiles the same deal is "
-    "played with each wild tile replaced by the next number tile of the bone pile, seat by seat, so every hand "
-    "keeps its size.",
-    "The first seat leads the first round, the next seat the second, and so on round the table; every round "
-    "starts in seat order (clockwise).",
-    "Every player's own train and the shared Mexican Train start from the engine. Anyone may start the Mexican "
-    "Train at any time, and it is always open.",
-    "A play is one tile laid on a train: your own, the Mexican Train, or another player's train with a marker on "
-    "it (an A-Train on any train).",
-    "You must play when you can. A player who cannot play draws one tile, and must play if they then can; a "
-    "turn has at most one such draw (the D-Train's draw apart).",
-    "A player whose turn ends with a play they could not make puts a marker on their own train: it is open to "
-    "everyone until its owner plays on it again.",
-    "Doubles are laid crosswise and earn one more play at once. An open double (a double at the end of a train, "
-    "not yet played on) must be satisfied before any other play, by whoever is to play, on whichever train it "
-    "is: the common rule. The seed's exceptions: in the turn that opened it a player may lay a second double "
-    "elsewhere (never more than two open at once), and the T-Train's special circumstance.",
-    "No double is laid on an open double (the seed says so of the Double Train); nor does the Double Train start "
-    "a train, since the engine is a double. In the Train-Train round any tile may start a train, doubles too.",
-    "A player who cannot follow up their double draws; still unable, they mark their train and the double stays "
-    "open for the players after them. A turn played out leaves at most one double open; a player stuck after "
-    "two doubles leaves two.",
-    "T-Train: one more play, and each double earns its own, so a turn lays up to five tiles (a double, a double "
-    "elsewhere, the T on one of them, a double on the T, a tile on an open double). The special circumstance: "
-    "a player who played a double, could not follow it and drew the T may lay the T anywhere, and the play "
-    "after it anywhere eligible, not necessarily on the double.",
-    "D-Train: whoever plays next draws a tile (if there is one) before playing, then plays as normal. S-Train: "
-    "the next player misses a turn (and takes no marker). R-Train: play goes the other way for the rest of the "
-    "round; with two players it changes nothing. An A-Train goes on any train, but does not excuse its player "
-    "from satisfying an open double.",
-    "An action takes effect when its turn ends: the direction as the R-Train left it, then the S-Train's skip, "
-    "then the D-Train's draw by whoever plays next.",
-    "A round ends as soon as a player has no tile left, even after a double or a T-Train; or when it is blocked: "
-    "the bone pile is empty and nobody could play even if every train were open.",
-    "Each player scores the tiles left in hand: numbers at face value, 10 for each Red Train and each Letter in "
-    "addition to the number on the other end; the player who went out scores 0. After the last round the "
-    "lowest total wins; equal totals share the win.",
+    "14 rounds, on the engines 12-12 … 0-0, then the Train-Train (13 without the wild tiles); the engine is set "
+    "aside before the deal.",
+    "Player 1 leads round 1, player 2 round 2, and so on; every round starts clockwise.",
+    "Your train and the Mexican Train start from the engine; anyone may start the Mexican Train, always open.",
+    "One tile a turn, on your train, the Mexican Train or a marked train (an A-Train anywhere). Play if you can; "
+    "if not, draw one tile and play if you then can.",
+    "Owe a play you cannot make? Your marker goes on your train until you play on it again.",
+    "A double earns one more play. An open double must be satisfied first, by whoever plays, on any train; the "
+    "turn that opens it may lay a second double elsewhere, never a third.",
+    "No double on an open double; the Double Train never starts a train (the engine is a double), but on the "
+    "Train-Train engine any tile may.",
+    "Cannot follow your own double? Draw; still unable, mark your train and leave the double open.",
+    "T-Train: one more play, up to five tiles with doubles, one double left open at most. Drawn after a double "
+    "you could not follow, it and the next play may go anywhere.",
+    "At the end of the turn: D, the next player draws first; S, the next player misses a turn; R, play reverses "
+    "for the round (no change with two). An A-Train must still satisfy an open double.",
+    "A round ends when a player is out, even after a double or a T-Train, or when the bone pile is empty and "
+    "nobody could play even on an open train.",
+    "Equal lowest totals share the win.",
 )
 
 __doc__ = (__doc__ or "") + "\n" + "".join(f"* {d}\n" for d in DECISIONS)

@@ -408,3 +408,32 @@ def sentence(s: Summary) -> str:
         if a is not None and b is not None:
             text += f", and {percent(a)} of rounds block ({percent(b)} without them)"
     return text
+
+
+# ---------------------------------------------------------------- a handout's figures
+
+HANDOUT_PLAYERS = (2, 4, 6, 8)  # the player counts a handout quotes
+HANDOUT_SEED = 1  # `cardgen simulate supertrain`'s default seed: its command plays the same games
+MAX_HANDOUT_GAMES = 10_000
+
+
+def handout_figures(games: int, players: tuple[int, ...] = HANDOUT_PLAYERS) -> list[tuple[int, Summary]]:
+    """``games`` whole games (14 rounds, the good bot, each also played without the wild tiles) for each
+    player count, seeded as ``cardgen simulate supertrain --players P --games N`` seeds them: the same figures.
+
+    >>> [(p, s.games) for p, s in handout_figures(1, (3,))]
+    [(3, 1)]
+    """
+    from cardgen.rules.shared import game_seed
+
+    if type(games) is not int or not 1 <= games <= MAX_HANDOUT_GAMES:
+        raise CardgenError(
+            f"--simulate {games} is out of range: play 1 to {MAX_HANDOUT_GAMES:,} games for each number of players"
+        )
+    out = []
+    for p in players:
+        tally = Tally(p)
+        for i in range(games):
+            tally.add(*play_pair(Setup(players=p), game_seed(HANDOUT_SEED, i)))
+        out.append((p, tally.summary()))
+    return out
