@@ -37,8 +37,8 @@ move another move always beats is never tried (a Letter laid by its Red Train en
 
 >>> from cardgen.rules.supertrain.dominoes import parse_hand
 >>> up = line_up(parse_hand("12-5 5-7 7-8 3-Train A-Train 9-9 2-4"), 12)
->>> [step.tile.name for step in up.line], [t.name for t in up.extras]
-(['12-5', '5-7', '7-8', '3-Train', 'A-Train', '9-9', 'Train-Train'][:0] or ['12-5', '5-7', '7-8', '3-Train', 'A-Train', '2-4'], ['9-9'])
+>>> [f"{step.laid}-{step.left}" for step in up.line], [t.name for t in up.extras]
+(['12-5', '5-7', '7-8', 'Train-3', 'A-Train', '9-9'], ['4-2'])
 """
 
 from __future__ import annotations
