@@ -166,6 +166,7 @@ class _Search:
         parent = list(range(STAR))
         degree = [0] * STAR
         adjacent: list[list[int]] = [[] for _ in range(STAR)]
+        looped = [False] * STAR
         edges = 0
 
         def find(x: int) -> int:
@@ -183,6 +184,8 @@ class _Search:
                 if a != b:
                     adjacent[a].append(b)
                     adjacent[b].append(a)
+                else:
+                    looped[a] = True
                 ra, rb = find(a), find(b)
                 if ra != rb:
                     parent[ra] = rb
@@ -209,7 +212,7 @@ class _Search:
         joins = 0
         tied: dict[int, int] = {}  # component → its joins, lost if it is left out
         hinges: set[int] = set()  # odd numbers whose n-Train is a join: lost if they are made even
-        locked = 0  # n-Trains at an even n: one tile left out at n (at least) would make it odd
+        locked: list[int] = []  # n-Trains at an even n, in a component with odd numbers
         for i in self.wilds:
             if left >> i & 1:
                 n = self.tiles[i].a
@@ -223,12 +226,16 @@ class _Search:
                         if degree[n] & 1:
                             hinges.add(n)
                     elif odd[r]:
-                        locked += 1
+                        locked.append(n)
         excess = trails - joins - 1
         if excess <= 0:
             return edges + wilds
         home = find(state) if state != STAR and degree[state] else -1  # the start's component
-        dropped = self._least_dropped(excess, odd, size, adjacent, start, root, locked, tied, home, hinges)
+        if home >= 0 and degree[state] & 1:
+            hinges.add(state)  # an odd start made even costs a trail (an even start, or an empty one)
+        # a double at the end of a single tile: leaving that tile out leaves the double alone, one more trail
+        ends_alone = [looped[v] and len(adjacent[v]) == 1 for v in range(STAR)]
+        dropped = self._least_dropped(excess, odd, size, adjacent, start, root, locked, tied, home, hinges, ends_alone)
         return edges + wilds - dropped
 
     @staticmethod
@@ -239,10 +246,11 @@ class _Search:
         adjacent: list[list[int]],
         start: int,
         root: int,
-        locked: int,
+        locked: list[int],
         tied: dict[int, int],
         home: int,
         hinges: set[int],
+        ends_alone: list[bool],
     ) -> int:
         """A lower bound on the number tiles to leave out so that ``excess`` fewer trails are needed.
 
@@ -250,10 +258,11 @@ class _Search:
         least a path between them: a pair costs at least half the two numbers' distances to their nearest
         other odd number. Leaving a component out whole costs its tiles. A start at an even number (``start``,
         in component ``root``; -1 for none) is mended by a path to an odd number, or by pairing every odd
-        number of its component. Each locked n-Train is made a join by one tile left out, at least; a
-        component left out takes its n-Trains' joins with it, and the start's (``home``) leaves an empty
-        first trail. An odd number whose n-Train is a join (a ``hinge``) made even loses that join: pairs
-        of other odd numbers save a trail each, pairs that take hinges in save one fewer at least."""
+        number of its component. A locked n-Train (its n even) is made a join by a path left out from n to
+        an odd number that is no hinge, or to another locked n. A component left out takes its n-Trains'
+        joins with it, and the start's (``home``) leaves an empty first trail. An odd number whose n-Train is a join (a ``hinge``) made even loses that join: pairs
+        of other odd numbers save a trail each, pairs that take hinges in save one fewer at least. A path
+        ending where a double hangs on a single tile (``ends_alone``) costs one more: the double, left alone."""
 
         def distances(v: int, targets: list[int]) -> list[int]:
             far = 1 << 10
@@ -269,9 +278,14 @@ class _Search:
                             found[y] = d
                             nxt.append(y)
                 frontier = nxt
-            return [found.get(t, far) for t in targets]
+            return [found.get(t, far) + ends_alone[v] + ends_alone[t] for t in targets]
 
-        best = {min(excess, k): k for k in range(locked + 1)}  # trails saved → least tiles left out
+        best = {0: 0}  # trails saved → least tiles left out
+        plain = [v for vs in odd.values() for v in vs if v not in hinges]
+        for k, n in enumerate(locked):  # its path may end at another locked n-Train's number too
+            cost = min(distances(n, plain + locked[:k] + locked[k + 1 :]), default=1 << 10)
+            if cost < 1 << 10:
+                best = _add(best, [(0, 0), (1, cost)], excess)
         for r0, vertices in odd.items():
             o = len(vertices)
             mended = r0 == root  # the even start's component: pairing every odd number saves a trail too
@@ -289,13 +303,7 @@ class _Search:
             # leaves the start alone, an empty trail (which the mended start's own trail was already)
             saved = max(1, o // 2) - tied.get(r0, 0) - (r0 == home and not mended)
             options.append((saved, size[r0] // 2))
-            merged: dict[int, int] = {}
-            for have, cost in best.items():
-                for r, c in options:
-                    k = min(excess, have + r)
-                    if cost + c < merged.get(k, 1 << 30):
-                        merged[k] = cost + c
-            best = merged
+            best = _add(best, options, excess)
         return best.get(excess, excess)
 
     # --- the moves, in the order of the tie-break
@@ -364,6 +372,17 @@ class _Search:
             self.path.pop()
         self.failed.add(key)
         return False
+
+
+def _add(best: dict[int, int], options: Sequence[tuple[int, int]], cap: int) -> dict[int, int]:
+    """Trails saved → least cost, with one of ``options`` (saved, cost) taken as well (saved capped at ``cap``)."""
+    merged: dict[int, int] = {}
+    for have, cost in best.items():
+        for r, c in options:
+            k = min(cap, have + r)
+            if cost + c < merged.get(k, 1 << 30):
+                merged[k] = cost + c
+    return merged
 
 
 @functools.lru_cache(maxsize=1 << 14)
