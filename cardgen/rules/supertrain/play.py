@@ -26,6 +26,7 @@ The rule decisions (``DECISIONS``), each tested:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -99,6 +100,7 @@ POINTS = tuple(t.points for t in TILES)
 LETTER = tuple(t.a if t.is_action else "" for t in TILES)
 NAME = tuple(t.name for t in TILES)
 FIRST_OF_NAME = {n: i for i, n in reversed(list(enumerate(NAME)))}  # a tile's name → its first index
+KIND = tuple(FIRST_OF_NAME[n] for n in NAME)  # the same for tiles alike (the three A-Trains)
 ENGINE_ID = tuple(TILES.index(e) for e in ENGINES)
 
 Fits = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # [end code][tile] → ((laid, left), ...)
@@ -259,37 +261,38 @@ class Round:
 
     # ------------------------------------------------------------ what may be played
 
-    def _eligible(self, p: int, tile: int, all_open: bool) -> list[int]:
-        if all_open or LETTER[tile] == "A":
-            return list(range(self.players + 1))
-        return [t for t in range(self.players + 1) if t == p or self.marked[t]]
-
     def _plays(self, p: int, *, all_open: bool = False, fresh: bool = False) -> list[Play]:
         """Every legal play of seat ``p`` now (``fresh``: as at the start of a turn of theirs;
         ``all_open``: as if every train had a marker)."""
-        opens = [t for t in range(self.players + 1) if self.open[t]]
+        trains = range(self.players + 1)
+        opens = [t for t in trains if self.open[t]]
         opened_now = set() if fresh else self._opened_now
-        exempt = 0 if fresh else self._exempt
-        must = bool(opens) and not exempt
+        must = bool(opens) and not (0 if fresh else self._exempt)
         doubles_elsewhere = must and len(opens) < 2 and all(t in opened_now for t in opens)
+        special = None if fresh else self._special
+        marked = list(trains) if all_open else [t for t in trains if t == p or self.marked[t]]
+        rows = [
+            (FIT_DOUBLE if self.open[t] else FIT_ENGINE if not self.laid[t] else FIT_END)[self.ends[t]] for t in trains
+        ]
+        open_to_all = [*marked, *(t for t in opens if t not in marked)]
         out: list[Play] = []
-        seen: set[str] = set()
+        seen: set[int] = set()
         for tile in self.hands[p]:
-            name = NAME[tile]
-            if name in seen:
+            kind = KIND[tile]
+            if kind in seen:
                 continue
-            seen.add(name)
-            anywhere = not fresh and self._special == tile
-            if must and not anywhere:
-                targets = list(opens)
+            seen.add(kind)
+            if must and tile != special:
+                targets: Sequence[int] = opens
                 if doubles_elsewhere and DOUBLE[tile]:
-                    targets += [t for t in self._eligible(p, tile, all_open) if not self.open[t]]
+                    eligible = trains if LETTER[tile] == "A" else marked
+                    targets = [*opens, *(t for t in eligible if not self.open[t])]
+            elif LETTER[tile] == "A":
+                targets = trains
             else:
-                targets = self._eligible(p, tile, all_open)
-                targets += [t for t in opens if t not in targets]
+                targets = open_to_all
             for t in targets:
-                fits = FIT_DOUBLE if self.open[t] else FIT_ENGINE if not self.laid[t] else FIT_END
-                for laid, left in fits[self.ends[t]][tile]:
+                for laid, left in rows[t][tile]:
                     out.append(Play(tile, t, laid, left))
         return out
 
