@@ -94,11 +94,14 @@ class StSetting:
     def players(self) -> int:
         return self.setup.players
 
-    def describe(self) -> str:
+    def describe(self, swept: Sequence[str] = ()) -> str:
+        """The setting in words, leaving out the options named in ``swept``."""
         s = self.setup
-        rounds = f"{s.played} round{'s' if s.played != 1 else ''}"
-        kind = "with the 21 wild tiles (and the same deals without them)" if s.wilds else "plain Mexican Train"
-        return f"{s.players} players, {rounds}, {kind}"
+        parts = [] if "players" in swept else [f"{s.players} players"]
+        if "rounds" not in swept:
+            parts.append(f"{s.played} round{'s' if s.played != 1 else ''}")
+        parts.append("with the 21 wild tiles (and the same deals without them)" if s.wilds else "plain Mexican Train")
+        return ", ".join(parts)
 
     def label(self) -> str:
         return ", ".join(f"{k} {v}" for k, v in self.swept)
@@ -126,7 +129,12 @@ class StRequest:
         return [_setting(dict(self.options) | c, tuple(c.items())) for c in combos]
 
     def sweep_words(self) -> str:
-        return " ".join(f"{n}={','.join(str(v) for v in vs)}" for n, vs in self.sweep)
+        """``players=2..8 rounds=1,14``: runs of three or more as ranges."""
+        words = []
+        for n, vs in self.sweep:
+            run = len(vs) > 2 and list(vs) == list(range(vs[0], vs[-1] + 1))
+            words.append(f"{n}={vs[0]}..{vs[-1]}" if run else f"{n}={','.join(str(v) for v in vs)}")
+        return " ".join(words)
 
 
 def _setting(o: Mapping[str, object], swept: tuple[tuple[str, int], ...]) -> StSetting:
@@ -291,7 +299,8 @@ def head(outcome: StOutcome) -> list[str]:
     req = outcome.request
     first = outcome.settings[0]
     if req.sweep:
-        lines = [f"SuperTrain: a sweep of {req.sweep_words()} ({first.describe()} otherwise)"]
+        swept = [n for n, _ in req.sweep]
+        lines = [f"SuperTrain: a sweep of {req.sweep_words()}; {first.describe(swept)}"]
     else:
         lines = [f"SuperTrain: {first.describe()}"]
     lines.append(
@@ -342,7 +351,11 @@ def figures(setting: StSetting, tally: Tally) -> list[tuple[str, str]]:
         lines.append(("action tiles", f"played a round: {plays}"))
         sizes = actions["t_turns_by_tiles"]
         t_total = sum(sizes.values())
-        t_text = ", ".join(f"{k} tiles {_pct(v / t_total)}" for k, v in sizes.items()) if t_total else "none"
+        t_text = (
+            ", ".join(f"{k} tile{'s' if k != '1' else ''} {_pct(v / t_total)}" for k, v in sizes.items())
+            if t_total
+            else "none"
+        )
         where = actions["a_where"]
         a_total = sum(where.values())
         names = {

@@ -284,6 +284,6 @@ def handout(simulate: int | None = None) -> Document:
         f"Mexican Train with wild tiles · double-{MAX_PIP} set, {SET_SIZE} tiles · "
         f"{min(HAND_SIZES)} to {max(HAND_SIZES)} players · rules summary",
         tuple(blocks),
-        slug="handout-supertrain",
+        slug="handout-supertrain" + (f"-sim-{simulate}" if simulate is not None else ""),
         meta={"accent": ACCENT, "tint": TINT, **({"summary_ends": FIGURES} if simulate is not None else {})},
     )

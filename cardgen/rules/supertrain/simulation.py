@@ -386,6 +386,15 @@ class Summary:
         return out
 
 
+def _share(v: float) -> str:
+    """A share as a whole per cent, or "under 1 %" for a few rounds in a thousand (not "0 %").
+
+    >>> _share(0.004), _share(0.0), _share(0.08)
+    ('under 1 %', 'none', '8 %')
+    """
+    return "none" if v == 0 else "under 1 %" if v < 0.005 else percent(v)
+
+
 def sentence(s: Summary) -> str:
     """The figures a family asks about, in a sentence: how long a round is, and what the wild tiles change.
 
@@ -406,7 +415,7 @@ def sentence(s: Summary) -> str:
         )
         a, b = main.get("blocked_share"), s.plain.get("blocked_share")
         if a is not None and b is not None:
-            text += f", and {percent(a)} of rounds block ({percent(b)} without them)"
+            text += f"; {_share(a)} of rounds block ({_share(b)} without them)"
     return text
 
 
