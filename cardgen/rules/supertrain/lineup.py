@@ -31,8 +31,10 @@ double, the tiles left) that cannot reach the length sought is remembered and ne
 and a state is abandoned when an upper bound on what it can still lay falls short: the number tiles
 left are a graph on the numbers, and covering its edges takes at least one trail per component (half
 its odd-degree numbers if more), one more when the trail must start at an even number that is not the
-only one; each trail after the first needs a wild tile to jump to it, and each trail too many costs at
-least one number tile. Letters are interchangeable in a line (the first one left is tried), and a
+only one; each trail after the first needs a wild tile to jump to it (an n-Train only where a trail
+can end or start at n), and each trail too many costs number tiles left out, at least the cheapest
+way to save it: a path between two odd numbers, a component whole, a path that frees an n-Train
+(``_Search._least_dropped`` has them all). Letters are interchangeable in a line (the first one left is tried), and a
 move another move always beats is never tried (a Letter laid by its Red Train end, say).
 
 >>> from cardgen.rules.supertrain.dominoes import parse_hand
