@@ -1,6 +1,6 @@
 """``cardgen simulate supertrain --report DIR``: the run as a web page, ``DIR/index.html``, with charts.
 
-The same page as the other games' (``simulate.page``: the template ``simulate.html.j2``, the charts
+The same page as the other games' (``simulate.page``: the template ``templates/simulate.html.j2``, the charts
 of ``layout.charts`` set inline, written all or nothing through ``write.staging.Staging``), with
 SuperTrain's figures: how long a round lasts with and without the wild tiles, win share by seat,
 what the action tiles did; a sweep of the player count shows each count side by side.
