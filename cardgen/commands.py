@@ -30,6 +30,7 @@ from cardgen.options import PRINT
 from cardgen.params import Param, Params
 from cardgen.rules.amtrak import params as amtrak
 from cardgen.rules.got import params as got
+from cardgen.rules.supertrain import params as supertrain
 
 __all__ = ["COMMANDS", "DEFAULT_GAMES", "Command", "SIMULATE_GAMES", "merged"]
 
@@ -116,7 +117,7 @@ GAME_OF_TRAINS = Params(
 TABLE = "For a table: "  # ``check``'s options, for a hand-made table of cards
 FOR_GOT = {"default": None, "placeholder": ""}  # ``handout``'s: only the got handout takes them
 
-SIMULATE_GAMES = {"got": got.PLAY, "amtrak": amtrak.PLAY}
+SIMULATE_GAMES = {"got": got.PLAY, "amtrak": amtrak.PLAY, "supertrain": supertrain.PLAY}
 DEFAULT_GAMES = 1000  # games a simulation plays (a sweep: per setting) unless told
 RUN = Params(
     Param("games", "int", "Games to play, per setting", low=1, high=10_000_000, placeholder=str(DEFAULT_GAMES),
@@ -316,7 +317,7 @@ COMMANDS: dict[str, Command] = {
                 Param(
                     "args",
                     "list",
-                    "got (the default) or amtrak; more --sweep words",
+                    "got (the default), amtrak or supertrain; more --sweep words",
                     metavar="[GAME] [NAME=VALUES]...",
                     argument=True,
                 ),
@@ -327,7 +328,7 @@ COMMANDS: dict[str, Command] = {
                 JSON.but(help="Print JSON for scripts instead of text"),
                 Param("report", "path", "Also a web page with charts: DIR/index.html", metavar="DIR", group="output"),
                 Param("trace", "path", "Write the game (--games 1) as JSON Lines", metavar="FILE", group="output"),
-                Param("replay", "path", "Check a trace: exit 0 legal, 1 illegal, 2 not a trace", metavar="FILE", group="output"),
+                Param("replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"),
             ),  # fmt: skip
         ),
         Command(
@@ -343,6 +344,24 @@ COMMANDS: dict[str, Command] = {
                 ),
             ),  # fmt: skip
             extra=Params(JSON.but(help="Print JSON: each tile's points and the total")),
+        ),
+        Command(
+            "supertrain lineup",
+            Params(
+                Param("hand", "text", "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)", metavar="HAND",
+                      argument=True, required=True),
+                Param("engine", "text", "The round's engine: 12 … 0, or Train", default="12", metavar="ENGINE"),
+            ),  # fmt: skip
+            extra=Params(JSON.but(help="Print JSON: the line and the extras")),
+        ),
+        Command(
+            "supertrain can-play",
+            Params(
+                Param("end", "text", "The exposed end: 0 to 12, Train, or a Letter", metavar="END", required=True),
+                Param("tile", "text", "The tile: 12-5, 3-Train, A-Train …", metavar="TILE", required=True),
+                Param("double_open", "bool", "The end is an open double", default=False),
+            ),  # fmt: skip
+            extra=Params(JSON.but(help="Print JSON: each way round, allowed or not, and why")),
         ),
         Command(
             "amtrak score",
