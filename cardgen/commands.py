@@ -17,7 +17,7 @@ command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 >>> [p.option for p in COMMANDS["simulate"].own if p.name in ("players", "jokers")]
 ['--players', '--jokers']
 >>> COMMANDS["simulate"].own["players"].help, COMMANDS["simulate"].own["players"].placeholder
-('Players (got 2 to 6, amtrak 1 to 4)', 'got 4, amtrak 1')
+('Players (got 2 to 6, amtrak 1 to 4, supertrain 2 to 8)', 'got 4, amtrak 1, supertrain 4')
 """
 
 from __future__ import annotations

@@ -71,7 +71,8 @@ def simulate(
     replay: Path | None,
     **play: Any,
 ) -> None:
-    """Play seeded games of got (the default), amtrak or supertrain by bots; print the figures."""
+    """Play seeded games of got (the default), amtrak or supertrain by bots and print the figures
+    (the README says what they mean)."""
     from cardgen.errors import CardgenError
 
     words = list(args or [])
