@@ -42,7 +42,7 @@ from cardgen.proof.services import check_services
 from cardgen.proof.sheets import PDF_LIMIT, single_pdf
 from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.shared import Violation, capped
 from cardgen.rules.supertrain.dominoes import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain.dominoes import Tile, check_set, tile_set
@@ -111,6 +111,19 @@ def set_slug(which: str, numerals: bool, size: tuple[float, float] | None = None
     return slug
 
 
+def pdf_words(slug: str, count: int, title: str) -> dict[str, str]:
+    """The PDF's title and subject, for people: "SuperTrain — wild set, 21 tiles".
+
+    >>> pdf_words("supertrain-wild", 21, "")["pdf_title"]
+    'SuperTrain — wild set, 21 tiles'
+    """
+    which = slug.removeprefix("supertrain-").split("-")[0]
+    return {
+        "pdf_title": f"{title or 'SuperTrain'} — {which} set, {count} tiles",
+        "subject": subject_of(f"SuperTrain dominoes: {count} tiles to cut"),
+    }
+
+
 def draw_sheets(
     tiles: list[Tile],
     size: tuple[float, float],
@@ -124,7 +137,7 @@ def draw_sheets(
     ``path``, then read back from that file for the check."""
     faces = [tile_face(t, size, numerals=numerals, bleed=opts.bleed) for t in tiles]
     back = tile_back(size, title=opts.title, bleed=opts.bleed) if opts.backs else None
-    write_sheets(path, faces, back, plan, label=slug, title=opts.title)
+    write_sheets(path, faces, back, plan, label=slug, title=opts.title, **pdf_words(slug, len(tiles), opts.title))
     return read_pages(path)
 
 
@@ -253,10 +266,12 @@ def tiles_redrawn(
     pdf = folder / f"{name}.pdf"
     if pdf.is_file():
         raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
+        words = pdf_words(slug, len(order), data["title"])
         want = render(
             "pdf",
             impose(faces, plan_from_manifest(data), back=back if backs else None, label=slug, title=data["title"]),
-            title=data["title"] or slug,
+            title=words["pdf_title"],
+            subject=words["subject"],
         )
         found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(raw, want)
         out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]

@@ -18,10 +18,12 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.testpage import duplex_test, fold_test
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.write.staging import Staging
 
 SLUG = "testpage"
+SUBJECT = "Print it double-sided and hold it to the light: how far your printer shifts the backs"
+FOLD_SUBJECT = "Print it one-sided, fold it and hold it to the light: how well the halves of a fold-over sheet meet"
 FOLD_NOTES = (
     "fold it on the dashed line, printed side out",
     "hold it to the light, the rulers towards you: where the red lines cross the rulers reads 0,0 when the halves "
@@ -49,13 +51,17 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
     if opts.fold:
         with Staging(folder, opts.made_with, recipe("testpage", {}, opts), kind=PRODUCT.kind) as stage:
             page = fold_test(opts.paper, margin=opts.margin)
-            stage.write(f"{slug}.pdf", render("pdf", [page], title="Fold alignment test"))
+            stage.write(
+                f"{slug}.pdf", render("pdf", [page], title="Fold alignment test", subject=subject_of(FOLD_SUBJECT))
+            )
             files = stage.commit()
         how = how_to_print(paper=opts.paper_name, orientation="landscape", sides="fold")
         return DuplexTestResult(folder, files, list(FOLD_NOTES), how, folder / f"{slug}.pdf")
     front, back = duplex_test(opts.paper, margin=opts.margin, back_offset=opts.back_offset)
     with Staging(folder, opts.made_with, recipe("testpage", {}, opts), kind=PRODUCT.kind) as stage:
-        stage.write(f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test"))
+        stage.write(
+            f"{slug}.pdf", render("pdf", [front, back], title="Duplex alignment test", subject=subject_of(SUBJECT))
+        )
         files = stage.commit()
     notes = [
         "hold it to the light from the front, read X and Y where the red lines cross the rulers, "

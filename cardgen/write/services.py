@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardgen.layout.shapes import Drawing
-from cardgen.presets import Preset, service_pages
+from cardgen.presets import Preset, service_pages, service_subject, service_title
 from cardgen.render import render
 from cardgen.render.png import drawing_png
 
@@ -19,9 +19,10 @@ def service_files(preset: Preset, name: str) -> str:
     return f"{preset.folder}/{preset.upload_pdf(name)}"
 
 
-def service_pdf(faces: Sequence[Drawing], back: Drawing, title: str) -> bytes:
+def service_pdf(faces: Sequence[Drawing], back: Drawing, service: str) -> bytes:
     """The deck as a service's PDF (``render.pdfx``): back then front, a page each."""
-    return render("pdfx", service_pages(faces, back), title=title)
+    pages = service_pages(faces, back)
+    return render("pdfx", pages, title=service_title(faces, service), subject=service_subject(service))
 
 
 def write_service(
@@ -40,4 +41,4 @@ def write_service(
             step(i)
         write(f"{preset.folder}/back.png", drawing_png(back, preset.dpi, fonts))
     elif preset.files == "pdf":
-        write(service_files(preset, name), service_pdf([d for _, d in faces], back, name))
+        write(service_files(preset, name), service_pdf([d for _, d in faces], back, preset.service))
