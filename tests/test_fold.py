@@ -321,7 +321,7 @@ def test_a_config_item_may_fold(tmp_path, capsys) -> None:  # type: ignore[no-un
     config.write_text('[[pack]]\npattern = "one"\ncensus = 3\ncopies = 1\nfold = true\n', "utf-8")
     code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "out")
     assert code == 0, err
-    assert "1 item(s) are fold-over sheets: print one-sided" in out and "double-sided" not in out
+    assert "1 item is a fold-over sheet: print one-sided, fold as its notes say" in out and "double-sided" not in out
     assert (tmp_path / "out" / "got-pattern-one-census-3-copies-1-fold" / "pack.json").is_file()
 
 
