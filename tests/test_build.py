@@ -150,7 +150,9 @@ def test_the_test_page_leads_where_backs_are_printed_double_sided(tmp_path, caps
     """The test page's banner ("Start here") where an item prints backs double-sided, and the
     summary's count of such items in words that agree with it: "1 item has backs"."""
     config = tmp_path / "backs.toml"
-    config.write_text('[[testpage]]\n\n[[pack]]\npattern = "two"\ncensus = 3\nbacks = true\n\n[[placemat]]\ncensus = 3\n')
+    config.write_text(
+        '[[testpage]]\n\n[[pack]]\npattern = "two"\ncensus = 3\nbacks = true\n\n[[placemat]]\ncensus = 3\n'
+    )
     code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o")
     assert code == 0, err
     assert "1 item has backs: print double-sided as its notes say" in out and "item(s)" not in out
