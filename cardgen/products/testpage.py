@@ -26,8 +26,8 @@ SUBJECT = "Print it double-sided and hold it to the light: how far your printer 
 FOLD_SUBJECT = "Print it one-sided, fold it and hold it to the light: how well the halves of a fold-over sheet meet"
 FOLD_NOTES = (
     "fold it on the dashed line, printed side out",
-    "hold it to the light, the rulers towards you: where the red lines cross the rulers reads 0,0 when the halves "
-    "line up (X is twice how far right of the line you folded, Y how far down the back half slid)",
+    "hold it to the light, the rulers towards you: it reads 0,0 when the halves line up (X is twice how far right "
+    "of the line you folded, Y how far down the back half slid)",
 )
 
 
@@ -64,8 +64,8 @@ def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output
         )
         files = stage.commit()
     notes = [
-        "hold it to the light from the front, read X and Y where the red lines cross the rulers, "
-        "then build with --back-offset X,Y",
+        "hold it to the light from the front: X and Y are each the whole mm nearest the red line on its ruler plus "
+        "the tenths mark that meets a red line (+2 and -0.3 make 1.7); then build with --back-offset X,Y",
     ]
     if opts.back_offset != (0.0, 0.0):
         x, y = opts.back_offset
