@@ -112,6 +112,14 @@ class PrintArgs:
             "metavar": "NAME",
         },
     )
+    back: str = field(
+        default="dark",
+        metadata={
+            "help": "The backs' look: dark (the theme's, a solid colour) or light (a fine hatch on white that still "
+            "hides the face through the paper, for about a third of the ink).",
+            "metavar": "LOOK",
+        },
+    )
 
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
@@ -120,8 +128,8 @@ class PrintArgs:
             raise CardgenError("theme is empty: name a theme file (TOML), or leave theme out")
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
-        opts = print_options(**values, theme=theme)
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("theme", "back")}
+        opts = print_options(**values, theme=with_back(theme, self.back))
         # (a built-in theme is known by its name: only a theme file is told apart by where it is)
         if theme is None or not self.theme or theme.name == self.theme:
             return opts
@@ -129,6 +137,27 @@ class PrintArgs:
 
 
 PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
+BACK_LOOKS = ("dark", "light")
+
+
+def with_back(theme: Theme | None, back: str) -> Theme | None:
+    """``theme`` with the backs' look ``back`` asks for: ``dark`` leaves the theme's own back (the
+    train on the accent, or its picture); ``light`` is the light back (``layout.got.back``), recorded
+    in the theme, so that ``cardgen check`` draws it again from the pack's record.
+
+    >>> with_back(None, "dark") is None, with_back(None, "light").back
+    (True, 'light')
+    >>> with_back(None, "pale")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --back 'pale' is not a look for the backs: choose dark (the default) or light
+    """
+    look = back.strip().lower() if isinstance(back, str) else ""
+    if look not in BACK_LOOKS:
+        raise CardgenError(f"--back {back!r:.40} is not a look for the backs: choose dark (the default) or light")
+    if look == "dark":
+        return theme
+    return replace(theme or Theme(), back="light", back_picture=None)
 
 
 @dataclass(frozen=True)
@@ -179,6 +208,7 @@ class PrintOptions:
         >>> print_options(**print_options(fold=True, title="Family night", png=300).as_typed()).fold
         True
         """
+
         def mm(value: float, places: int = 17) -> str:
             return f"{value:.{places}f}".rstrip("0").rstrip(".") + "mm"
 
@@ -233,6 +263,7 @@ class PrintOptions:
         parts += [f"png{self.png}"] if self.png else []
         parts += ["tts"] if self.tts else []
         parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
+        parts += ["back-light"] if self.backs and self.theme is not None and self.theme.back == "light" else []
         parts += (
             [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
         )
