@@ -183,7 +183,7 @@ COMMANDS: dict[str, Command] = {
                 Param("numerals", "bool", "Coloured digits instead of pips", default=False, group="look"),
                 Param("tile", "text", "Tile size WxH, e.g. 44x22mm", default="2x1in", metavar="SIZE", group="paper"),
             ),  # fmt: skip
-            PRINT.without("card", "theme")
+            PRINT.without("card", "theme", "back")
             .but("title", help="A name printed on the back of every tile")
             .but("backs", help="A backs page after each sheet (flip on the short edge)"),
             WRITING,

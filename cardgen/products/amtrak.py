@@ -13,7 +13,7 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.amtrak.scorecard import MIN_ROW, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.units import PAPER_NAMES
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
@@ -39,7 +39,8 @@ def build_scorecard(
     ) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=title))
+        subject = subject_of("An Amtrak scorecard to fill in with a pen")
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=title, subject=subject))
         files = stage.commit()
     paper = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
     counts = [len(p.meta["players"].split()) for p in pages]

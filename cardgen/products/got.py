@@ -84,6 +84,9 @@ class GamePack(NumberedPack[Pattern]):
         total = f": {spec.printed_size} cards printed" if spec.printed_size != spec.size else ""
         return text + "".join(f", {e}" for e in extras) + total
 
+    def named(self, spec: Pattern) -> str:
+        return f"pattern {spec.name}, census {spec.census}" + (f", {spec.packs} packs" if spec.packs > 1 else "")
+
     def printed(self, spec: Pattern) -> list[Item[Any]]:
         return list(spec.printed(width=number_width(spec.size)))
 

@@ -46,6 +46,9 @@ class GridPackProduct(NumberedPack[GridPack]):
         copies = f"{spec.copies} {'copy' if spec.copies == 1 else 'copies'}"
         return f"2D pack of {', '.join(spec.categories)}, {copies} ({spec.size} cards)"
 
+    def named(self, spec: GridPack) -> str:
+        return f"3×3 pack: {', '.join(spec.categories)}"
+
     def face(self, item: Item[Card[PackAbility2D]], spec: GridPack, opts: PrintOptions) -> Drawing:
         assert item.card is not None  # a 2D pack has no wild cards
         return grid_card_face(

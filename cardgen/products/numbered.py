@@ -34,7 +34,7 @@ from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.rebuilt import Redraw
 from cardgen.proof.services import check_services
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
@@ -43,6 +43,7 @@ from cardgen.write.marker import Kind
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
+GAME = "Game of Trains"  # the name the cards carry when no title is given (``layout.got.back``)
 
 
 def number_width(size: int) -> int:
@@ -69,7 +70,10 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
         drawn = {m: pack.back(spec, opts, m) for m in marks}
         back = drawn[""] if marks == [""] else [drawn[i.mark] for i in items]
     return render(
-        "pdf", impose(faces, plan, back=back, label=spec.slug, title=opts.title), title=opts.title or spec.slug
+        "pdf",
+        impose(faces, plan, back=back, label=spec.slug, title=opts.title),
+        title=pack.pdf_title(spec, opts),
+        subject=subject_of(f"{pack.title}: {pack.describe(spec)}"),
     )
 
 
@@ -109,6 +113,15 @@ class NumberedPack(Generic[S]):
     def describe(self, spec: S) -> str:
         """What the pack is, for people: "pattern two, census 7, 3 copies (84 cards)"."""
         raise NotImplementedError
+
+    def named(self, spec: S) -> str:
+        """Which pack it is, in a few words: "pattern two, census 7"."""
+        raise NotImplementedError
+
+    def pdf_title(self, spec: S, opts: PrintOptions) -> str:
+        """Its PDF's title, for people: the name its cards carry (the game's when no title is
+        given) and which pack: "Game of Trains — pattern two, census 7"."""
+        return f"{opts.title or GAME} — {self.named(spec)}"
 
     def face(self, item: Item[Any], spec: S, opts: PrintOptions) -> Drawing:
         """One printed card's face, as the build draws it and the checker draws it again."""

@@ -19,7 +19,7 @@ from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.got.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
 from cardgen.write.built import Built
@@ -69,6 +69,7 @@ def build_placemat(
         drawing = grid_mat(rows, cols, opts.card, title=opts.title)
         spaces = grid_spaces(rows, cols, opts.card)
         what = f"{rows}×{cols} mat"
+        named = f"{rows}×{cols} placemat"
     else:
         if census is None:
             raise CardgenError("give a census (2 to 26) or a grid like 3x3")
@@ -77,14 +78,17 @@ def build_placemat(
         drawing = linear_mat(n, opts.card, title=opts.title)
         spaces = linear_spaces(n, opts.card)
         what = f"census-{n} mat"
+        named = f"placemat, census {n}"
     spans = [s.span for s in spaces]
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
     built = recipe("placemat", {"census": census, "grid": grid}, opts)
     with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
-        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
+        human = f"{opts.title or 'Game of Trains'} — {named}"
+        subject = subject_of(f"A Game of Trains placemat in {plan.pages} page{'s' if plan.pages != 1 else ''} to join")
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=human))
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=human, subject=subject))
         files = stage.commit()
     paper_name = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
     count = f"{plan.pages} page{'s' if plan.pages != 1 else ''} ({paper_name} {plan.orientation})"

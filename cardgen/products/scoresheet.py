@@ -16,7 +16,7 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, parse_tile, round_name
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
@@ -68,8 +68,10 @@ def build_scoresheet(
     folder = out / slug
     built = recipe("supertrain-scoresheet", {"game": game, "players": players}, opts)
     with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
-        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
-        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))
+        human = f"{opts.title or 'SuperTrain'} — score sheet, {players} players"
+        subject = subject_of("A SuperTrain score sheet to fill in with a pen")
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=human))
+        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=human, subject=subject))
         files = stage.commit()
     orientation = "landscape" if drawing.width > drawing.height else "portrait"
     notes = [f"{len(rounds)} rounds, {players} players, one {opts.paper_name} page ({orientation})"]

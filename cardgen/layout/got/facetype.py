@@ -272,16 +272,16 @@ def face_type(
     # index's last baseline: the room under an underline is not taken from the number's size
     aside = code_y if not title_lines else ceiling
 
-    # The middle: a track (the railway look) with the pictogram standing on its upper rail.
+    # The middle: a track (the railway look) with the pictogram standing on its upper rail. A 2D
+    # card has none over its track: an engine with empty wagons there said nothing, and took the
+    # room its mat's pictogram grows into.
     if railway:
         rail = h / 2 - GAUGE * scale / 2 - RAIL * scale
-        strip = (6.2 if faces.spaces else 4.6) * scale
+        strip = 6.2 * scale if faces.spaces else 0.0 if faces.picture else 4.6 * scale
     else:
         rail = h / 2 - 1.0 * scale
         strip = 4.6 * scale if faces.spaces else 0.0
     strip_x = (SAFE + pad, w - SAFE - pad)
-    if faces.spaces == 0 and railway:  # a 2D card's engine and its wagons: decoration, on the left
-        strip_x = (SAFE + pad, SAFE + pad + inner * 0.5)
     strip_top = rail - strip - (1.6 * scale if strip else 1.5 * scale)
 
     # The large number and ability: as large as the widest of each fits across, then stepped

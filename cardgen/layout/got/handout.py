@@ -95,6 +95,7 @@ def ability_table(spec: Pattern) -> Table:
         role="abilities",
         mono=tuple(range(0, 2 * groups, 2)),
         caption=f"Pattern {spec.name}, census {spec.census}: {spec.block} abilities, {spec.size} cards",
+        lookup=True,
     )
 
 
