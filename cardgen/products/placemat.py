@@ -25,6 +25,9 @@ from cardgen.units import PAPER_NAMES, PAPERS
 from cardgen.write.staging import Staging
 
 DEFAULT_CENSUS = 7
+# the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (its two
+# spaces are all its width) cuts "Game of Trains" short to clear its caption
+MIN_CARD = (15.0, 10.0)
 OVERLAP = 10.0
 _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
 
@@ -64,6 +67,7 @@ def build_placemat(
 
     Of the print options a mat uses the card size (its spaces), paper, margin and title."""
     opts = opts or print_options()
+    PRODUCT.check_card(opts.card)
     if grid is not None:
         rows, cols = parse_grid(grid)
         if census is not None and census not in (DEFAULT_CENSUS, rows * cols):
@@ -120,4 +124,4 @@ def _bigger_paper(
     return [f"on A3 paper (--paper a3) no join would run through a space: {count}"]
 
 
-PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat")
+PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat", min_card=MIN_CARD)
