@@ -357,7 +357,7 @@ def test_read_file_of_a_fifo_never_waits_for_a_writer(tmp_path):
     code = "from pathlib import Path; from cardgen.files import read_file\n"
     code += "try:\n    read_file(Path('fifo'), limit=100, what='pack table')\nexcept Exception as e:\n    print(e)"
     r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
-    assert r.stdout.strip() == "cannot read pack table fifo: not a regular file (a pipe, device or socket)"
+    assert r.stdout.strip() == "cannot read pack table fifo: not a regular file: it is a pipe (FIFO)"
 
 
 def test_a_fifo_or_a_device_as_the_table_is_refused_at_once(tmp_path):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file, show_path
+from cardgen.files import not_a_file, read_file, show_path
 from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.rules.grid import PACK_CATEGORIES
@@ -174,8 +174,11 @@ def _file(data: dict[str, Any], key: str, where: str, folder: Path | None) -> Pa
     if folder is None:
         raise CardgenError(f"{where}: {key} names a file, which a record cannot hold")
     path = folder / value
-    if not path.is_file():
+    problem = not_a_file(path, doing=f"read {key} {value!r}")  # (never opened here: a FIFO would wait)
+    if problem == "no such file":
         raise CardgenError(f"{where}: {key}: no such file {value!r} (looked for {path})")
+    if problem:
+        raise CardgenError(f"{where}: {key} {value!r}: {problem}")
     return path
 
 
