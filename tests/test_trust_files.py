@@ -420,7 +420,7 @@ def test_a_theme_file_of_the_same_name_never_replaces_another_themes_build(tmp_p
     refused(code, err, "another theme file of the same name")
     assert snapshot(folder) == before
     # the same theme file, edited (a designer at work), replaces its own build
-    (tmp_path / "a" / "t.toml").write_text('[colours.one]\naccent = "#00aa00"\n', encoding="utf-8")
+    (tmp_path / "a" / "t.toml").write_text('[colours.one]\naccent = "#006600"\n', encoding="utf-8")
     assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
     assert snapshot(folder) != before
 

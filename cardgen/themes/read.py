@@ -33,6 +33,7 @@ from cardgen.files import not_a_file, read_file, show_path
 from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.rules.grid import PACK_CATEGORIES
+from cardgen.themes.contrast import check_contrast
 from cardgen.themes.pictures import load_picture, with_turned
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title
@@ -124,7 +125,7 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         bold = _file(data, "bold_font", where, folder) if "bold_font" in data else None
         font = load_typeface(regular, bold, where)
         font_files = (f"{PICTURES}/font.ttf", f"{PICTURES}/font-bold.ttf" if bold is not None else "")
-    return Theme(
+    theme = Theme(
         name=name,
         colours=_colours(data.get("colours", {}), where),
         title=title,
@@ -136,6 +137,8 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         font=font,
         font_files=font_files,
     )
+    check_contrast(theme, where)  # (after every key is read: a wrong key is named before a colour)
+    return theme
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str:
