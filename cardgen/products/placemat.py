@@ -24,6 +24,8 @@ from cardgen.rules.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
 from cardgen.write.staging import Staging
 
+USES = ("card", "paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 DEFAULT_CENSUS = 7
 # the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (its two
 # spaces are all its width) cuts "Game of Trains" short to clear its caption
@@ -66,7 +68,7 @@ def build_placemat(
     """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages).
 
     Of the print options a mat uses the card size (its spaces), paper, margin and title."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     PRODUCT.check_card(opts.card)
     if grid is not None:
         rows, cols = parse_grid(grid)

@@ -21,6 +21,8 @@ from cardgen.products import Product, recipe
 from cardgen.render import render
 from cardgen.write.staging import Staging
 
+USES = ("paper", "margin", "back_offset", "fold")  # the print options it uses: its folder's name carries these alone
+
 SLUG = "testpage"
 FOLD_NOTES = (
     "fold it on the dashed line, printed side out",
@@ -41,7 +43,7 @@ class DuplexTestResult:
 def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> DuplexTestResult:
     """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``;
     with ``opts.fold``, the fold-over test."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     # (a pack's name carries its offset only with --backs; the test page always has its back)
     offset = f"-offset{opts.back_offset[0]:g},{opts.back_offset[1]:g}" if any(opts.back_offset) else ""
     slug = SLUG + opts.suffix + offset
