@@ -303,6 +303,25 @@ class PrintOptions:
         parts += [f"preset-{self.preset.name}"] if self.preset is not None else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
 
+    def only(self, used: tuple[str, ...]) -> PrintOptions:
+        """These options with every one a product does not use (``used``: names of ``PrintArgs``
+        fields) at its default, so that its folder's name (and marker, and record) carries only
+        what changes what it makes: a ``cardgen.toml``'s ``preset``, ``bleed`` or ``png``, given
+        to every item, adds nothing to a placemat's name. A preset's card size is kept when
+        ``card`` is used (it is the card the preset set).
+
+        >>> o = print_options(preset="thegamecrafter", paper="letter", png=300, title="Family night")
+        >>> o.only(("card", "paper", "margin", "title")).suffix
+        '-letter-family-night'
+        >>> o.suffix
+        '-letter-png300-family-night-preset-thegamecrafter'
+        """
+        plain = print_options()
+        # (the backs' look is carried by the theme: it goes with it)
+        fields_of = {"paper": ("paper", "paper_name"), "theme": ("theme", "theme_file"), "back": ()}
+        unused = [f for name in PRINT_FIELDS if name not in used for f in fields_of.get(name, (name,))]
+        return replace(self, **{f: getattr(plain, f) for f in unused})
+
     @property
     def size_suffix(self) -> str:
         """The part of ``suffix`` for card size and paper alone (all a placemat uses).

@@ -251,3 +251,50 @@ def test_config_print_options_take_their_own_types(tmp_path, capsys):
     config.write_text('[[pack]]\npng = "lots"\n')
     code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "p")
     assert code == 2 and "key 'png' is 'lots': wanted int" in err
+
+
+def test_an_item_is_named_by_the_print_options_it_uses_alone(tmp_path, capsys):
+    """#29: a config's top-level preset (or bleed, png …) is given to every item, but a placemat,
+    a score sheet, a scorecard, a handout or the test page uses none of them: none is in its name
+    (a placemat's card stays the preset's: poker, the default); a pack uses them all."""
+    config = tmp_path / "cardgen.toml"
+    config.write_text(
+        'preset = "thegamecrafter"\nmargin = "6mm"\n\n[[placemat]]\ncensus = 4\n\n[[scorecard]]\nplayers = 2\n\n'
+        '[[scoresheet]]\ngame = "supertrain"\n\n[[handout]]\ngame = "train"\n\n[[testpage]]\n\n'
+        "[[pack]]\ncensus = 2\n"
+    )
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o", "--quiet")
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "o").iterdir() if p.is_dir() and not p.name.startswith("."))
+    assert names == [
+        "amtrak-scorecard-2-players-margin6mm",
+        "got-pattern-one-census-2-margin6mm-preset-thegamecrafter",
+        "handout-train",  # (a handout keeps at least 12 mm: 6 is its default)
+        "placemat-census-4-margin6mm",
+        "supertrain-scoresheet-4-players-margin6mm",
+        "testpage-margin6mm",
+    ]
+    for name in names:
+        assert cli(capsys, "check", tmp_path / "o" / name)[0] == 0, name
+
+
+def test_each_command_takes_the_print_options_its_product_is_named_by():
+    """The command line and the product agree on what a placemat, a form, a handout and the test
+    page use: an option the command takes is in the name, one it does not take never is."""
+    import importlib
+    import inspect
+
+    from cardgen.cli import app
+    from cardgen.options import PRINT_FIELDS
+
+    modules = {
+        "placemat": "placemat",
+        "scorecard": "amtrak",
+        "scoresheet": "scoresheet",
+        "handout": "handout",
+        "testpage": "testpage",
+    }
+    commands = {c.name or c.callback.__name__: c.callback for c in app.registered_commands if c.callback}  # type: ignore[union-attr]
+    for command, module in modules.items():
+        takes = {p for p in inspect.signature(commands[command]).parameters if p in PRINT_FIELDS}
+        assert takes == set(importlib.import_module(f"cardgen.products.{module}").USES), command

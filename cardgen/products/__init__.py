@@ -26,6 +26,7 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.shared import PackSpec
+from cardgen.units import card_at_least
 from cardgen.write.built import Built
 from cardgen.write.marker import Kind
 
@@ -92,6 +93,14 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+    # the smallest --card it draws legibly (type at 6 pt and up, no text over text, nothing outside
+    # the card): a smaller one is refused in one line; None: it takes no --card
+    min_card: tuple[float, float] | None = None
+
+    def check_card(self, card: tuple[float, float]) -> None:
+        """Refuse a card smaller than ``min_card``, in one line naming the minimum."""
+        if self.min_card is not None:
+            card_at_least(card, self.min_card, f"a {self.title}")
 
     @property
     def kind(self) -> Kind:

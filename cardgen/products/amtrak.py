@@ -18,6 +18,8 @@ from cardgen.units import PAPER_NAMES
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 
 def build_scorecard(
     *,
@@ -28,7 +30,7 @@ def build_scorecard(
     """Write the scorecard for ``players`` (1 = solo): one SVG per page and one PDF.
 
     Of the print options a scorecard uses the paper, the margin and the title."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     pages = scorecard_pages(players, opts.paper, opts.margin, title=opts.title)
     slug = "amtrak-scorecard-" + ("solo" if players == 1 else f"{players}-players")
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"

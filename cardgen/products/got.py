@@ -53,6 +53,9 @@ class GamePack(NumberedPack[Pattern]):
     }
     table_keys = ("pattern", "census")
     table_hint = "--pattern and --census for a linear pack"
+    # narrower, the longest note ("remove the lowest even card", --numbers) runs out of the card
+    # at 6 pt; shorter, a long title runs into the large number even cut to one line under the index
+    min_card = (36.0, 50.0)
 
     def record(self, spec: Pattern) -> dict[str, object]:
         own: dict[str, object] = {"pattern": spec.name, "census": spec.census, "copies": spec.copies}

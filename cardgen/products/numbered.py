@@ -38,6 +38,7 @@ from cardgen.render import render, subject_of
 from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
+from cardgen.units import card_at_least
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 from cardgen.write.marker import Kind
 
@@ -95,6 +96,9 @@ class NumberedPack(Generic[S]):
     keys: ClassVar[Mapping[str, Field]]  # its own keys in pack.json, in the order they are written
     table_keys: ClassVar[tuple[str, ...]]  # the options of ``cardgen check TABLE`` that select it
     table_hint: ClassVar[str]
+    # the smallest card every face and back of the pack is drawn legibly on, whatever its options
+    # (tests/test_small_cards.py proves both sides of it); a smaller card is refused in one line
+    min_card: ClassVar[tuple[float, float]]
 
     # ---- what a subclass says
 
@@ -148,6 +152,7 @@ class NumberedPack(Generic[S]):
     def write(self, spec: S, *, opts: PrintOptions | None, out: Path, progress: Progress | None = None) -> BuildResult:
         """Write the pack ``spec``: card SVGs, the imposed PDF, the table, the manifest, the rules."""
         opts = opts or print_options()
+        card_at_least(opts.card, self.min_card, f"a {self.title}")
         items = self.printed(spec)
         faces = [(i.stem, self.face(i, spec, opts)) for i in items]
         plan = sheet_plan(opts)
@@ -205,6 +210,10 @@ class NumberedPack(Generic[S]):
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
+        try:
+            card_at_least(opts.card, self.min_card, f"a {self.title}")
+        except CardgenError as e:
+            raise CardgenError(f"pack.json: {e}") from None
         again = Redraw(
             face=lambda item: render("svg", [self.face(item, spec, opts)]),
             back=lambda mark: render("svg", [self.back(spec, opts, mark)]),
@@ -258,4 +267,5 @@ class NumberedPack(Generic[S]):
             check=self.check_folder,
             keys=self.keys,
             table=TableCheck(self.table_keys, self.table_hint, self.table_spec),
+            min_card=self.min_card,
         )

@@ -25,7 +25,12 @@ from cardgen.units import PAPER_NAMES, PAPERS
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("card", "paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 DEFAULT_CENSUS = 7
+# the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (its two
+# spaces are all its width) cuts "Game of Trains" short to clear its caption
+MIN_CARD = (15.0, 10.0)
 OVERLAP = 10.0
 _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
 
@@ -58,7 +63,8 @@ def build_placemat(
     """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages).
 
     Of the print options a mat uses the card size (its spaces), paper, margin and title."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
+    PRODUCT.check_card(opts.card)
     if grid is not None:
         rows, cols = parse_grid(grid)
         if census is not None and census not in (DEFAULT_CENSUS, rows * cols):
@@ -126,4 +132,4 @@ def _bigger_paper(
     return [f"on A3 paper (--paper a3) no join would run through a space: {count}"]
 
 
-PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat")
+PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat", min_card=MIN_CARD)

@@ -21,6 +21,8 @@ from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, par
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 GAMES = ("supertrain",)
 EXAMPLES = ("12-5", "3-Train", "A-Train", "Train-Train")  # what each counts comes from the rules
 
@@ -46,7 +48,7 @@ def build_scoresheet(
             f"no score sheet for game {game!r}: choose {', '.join(GAMES)} (Amtrak has its own: cardgen scorecard)"
         )
     hand = hand_size(players)  # refuses a player count the seed gives no hand size for
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     rounds = [round_name(r) for r in range(1, len(ENGINES) + 1)]
     slug = f"supertrain-scoresheet-{players}-players"
     drawing = score_sheet(

@@ -21,6 +21,8 @@ from cardgen.render import render, subject_of
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("paper", "margin", "back_offset", "fold")  # the print options it uses: its folder's name carries these alone
+
 SLUG = "testpage"
 SUBJECT = "Print it double-sided and hold it to the light: how far your printer shifts the backs"
 FOLD_SUBJECT = "Print it one-sided, fold it and hold it to the light: how well the halves of a fold-over sheet meet"
@@ -34,7 +36,7 @@ FOLD_NOTES = (
 def build_testpage(*, opts: PrintOptions | None = None, out: Path = Path("output")) -> Built:
     """Write the duplex alignment test (front and back) for ``opts.paper`` and ``opts.margin``;
     with ``opts.fold``, the fold-over test."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     # (a pack's name carries its offset only with --backs; the test page always has its back)
     offset = f"-offset{opts.back_offset[0]:g},{opts.back_offset[1]:g}" if any(opts.back_offset) else ""
     slug = SLUG + opts.suffix + offset

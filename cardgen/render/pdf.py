@@ -32,7 +32,7 @@ from cardgen import __version__
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface, drawn_family
 from cardgen.render import font_path, ps_name, subject_of
 from cardgen.render.bidi import visual
-from cardgen.render.renderer import Renderer
+from cardgen.render.renderer import Renderer, dash_pattern
 
 PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
@@ -159,9 +159,10 @@ class _Page(Renderer):
 
     def line(self, ln: Line, dx: float, dy: float) -> None:
         self._paint(None, ln.stroke, ln.stroke_width)
-        self.c.setDash([v * PT for v in ln.dash] if ln.dash else [])
+        dash = dash_pattern(ln.dash)
+        self.c.setDash([v * PT for v in dash])
         self.c.line(*self.xy(ln.x1, ln.y1, dx, dy), *self.xy(ln.x2, ln.y2, dx, dy))
-        if ln.dash:  # solid again: a stroked rectangle or path drawn next would be dashed too
+        if dash:  # solid again: a stroked rectangle or path drawn next would be dashed too
             self.c.setDash([])
 
     def polygon(self, p: Polygon, dx: float, dy: float) -> None:

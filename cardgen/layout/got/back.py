@@ -116,14 +116,15 @@ def back_design(
     clear = room - 4 * ring - 5.6 * scale if mark else room
     names, s1, _ = fit_lines(name, fitting(6.4 * scale), room, name_font)
     s1 = max(s1, MIN_TYPE)
-    _, s2, _ = fit_lines(line2, fitting(3.2 * scale), clear, line2_font)
+    # (one line where it fits beside the rings, else two: a small card's "pattern three · census 26")
+    line2s, s2, _ = fit_lines(line2, fitting(3.2 * scale), clear, line2_font)
     frames: list[Shape] = [
         Rect(inset, inset, w - 2 * inset, h - 2 * inset, fill=None, stroke=ink, stroke_width=0.5, radius=inset),
     ]
     train = design in ("train", "light")
-    top = _train_half(w, h, scale, inset, names, s1, line2, s2, (ink, paper, body), name_font) if train else None
+    top = _train_half(w, h, scale, inset, names, s1, line2s, s2, (ink, paper, body), name_font) if train else None
     if top is None:  # the plain design, or a card too squat for the locomotive
-        top = _plain_half(w, h, scale, names, s1, line2, s2, (ink, paper, body), name_font)
+        top = _plain_half(w, h, scale, names, s1, line2s, s2, (ink, paper, body), name_font)
     else:
         rule = inset + 1.1 * scale
         frames.append(
@@ -131,7 +132,7 @@ def back_design(
         )
     fonts = {"back-title": name_font, "back-line": line2_font}
     top = [replace(t, font=fonts[t.role]) if isinstance(t, Text) and t.role in fonts else t for t in top]
-    if mark:  # level with line2's middle, in the corner's column
+    if mark:  # level with line2's (first line's) middle, in the corner's column
         y2 = next(t.y for t in top if isinstance(t, Text) and t.role == "back-line")
         top += pack_mark(at, y2 - SANS_CAP * s2 / 2, ring, mark, accent)
     shapes: list[Shape] = [ground, *hatch, *frames, *top, *turned(top, w, h)]
@@ -142,18 +143,24 @@ Inks = tuple[str, str, str]  # what the words are drawn in, the ground under the
 
 
 def _name_lines(
-    w: float, y: float, names: list[str], s1: float, line2: str, s2: float, inks: Inks, font: Typeface | None
+    w: float, y: float, names: list[str], s1: float, line2: list[str], s2: float, inks: Inks, font: Typeface | None
 ) -> tuple[list[Shape], float]:
-    """The name's lines (first baseline ``y``) and ``line2`` under them; and ``line2``'s baseline."""
+    """The name's lines (first baseline ``y``) and ``line2``'s (one or two) under them; and the
+    last line's baseline."""
     ink = inks[0]
     out: list[Shape] = [
         Text(w / 2, y + i * LINE * s1, line, s1, "middle", fill=ink, bold=True, role="back-title", family="sans")
         for i, line in enumerate(names)
     ]
     y2 = y + (len(names) - 1) * LINE * s1 + 0.55 * s1 + SANS_CAP * s2 + 0.4
-    out.append(Text(w / 2, y2, line2, s2, "middle", fill=mix(ink, INK, 0.9), role="back-line", family="sans"))
+    for i, line in enumerate(line2):
+        out.append(
+            Text(
+                w / 2, y2 + i * LINE * s2, line, s2, "middle", fill=mix(ink, INK, 0.9), role="back-line", family="sans"
+            )
+        )
     del font
-    return out, y2
+    return out, y2 + (len(line2) - 1) * LINE * s2
 
 
 def _plain_half(
@@ -162,13 +169,13 @@ def _plain_half(
     scale: float,
     names: list[str],
     s1: float,
-    line2: str,
+    line2: list[str],
     s2: float,
     inks: Inks,
     font: Typeface | None,
 ) -> list[Shape]:
     """The upper half of the plain back: the name and ``line2`` just above the middle."""
-    block = (len(names) - 1) * LINE * s1 + 0.55 * s1 + SANS_CAP * s2 + 0.4
+    block = (len(names) - 1) * LINE * s1 + 0.55 * s1 + SANS_CAP * s2 + 0.4 + (len(line2) - 1) * LINE * s2
     first = h / 2 - 5 * scale - block
     texts, _ = _name_lines(w, first, names, s1, line2, s2, inks, font)
     return texts
@@ -181,7 +188,7 @@ def _train_half(
     inset: float,
     names: list[str],
     s1: float,
-    line2: str,
+    line2: list[str],
     s2: float,
     inks: Inks,
     font: Typeface | None,
