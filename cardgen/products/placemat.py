@@ -41,9 +41,10 @@ from cardgen.write.staging import Staging
 USES = ("card", "paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
 
 DEFAULT_CENSUS = 7
-# the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (its two
-# spaces are all its width) cuts "Game of Trains" short to clear its caption
-MIN_CARD = (15.0, 10.0)
+# the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (whose
+# title ends within its first space, so that no cut between pages runs through it) cuts "Game of
+# Trains" short
+MIN_CARD = (27.0, 10.0)
 OVERLAP = 9.0  # a 4.5 mm glue tab: with it, four poker-card spaces fit across A4 landscape
 MAX_NAME = 24  # characters of a player's name on a mat
 _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
