@@ -16,6 +16,8 @@ from pathlib import Path
 import pdfplumber
 import pikepdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lxml import etree
 
 from cardgen.build import Item, load_config, prepare
@@ -30,7 +32,7 @@ from cardgen.layout.typescale import LABEL
 from cardgen.options import print_options
 from cardgen.products.deck import build_deck
 from cardgen.rules.amtrak.scoring import VALUES, card_role, value_reminder
-from cardgen.rules.deck import JOKERS, PlayingCard, card_of, check_cards, deck
+from cardgen.rules.deck import JOKERS, PlayingCard, card_of, check_cards, deck, number_of
 from cardgen.units import CARDS
 from cardgen.write.deck import BuildResult
 
@@ -466,3 +468,31 @@ def test_a_cardgen_toml_deck_item(tmp_path) -> None:  # type: ignore[no-untyped-
     assert job.kwargs == {"jokers": 0, "four_colour": True} and job.opts.backs and job.opts.paper_name == "letter"
     with pytest.raises(CardgenError, match="jokers 5 is out of range"):
         prepare([Item("deck", {"jokers": 5})])
+
+
+@given(st.lists(st.sampled_from(deck(2)), max_size=70))
+def test_check_cards_names_each_card_once_that_is_not_there_once(found: list[PlayingCard]) -> None:
+    """Whatever was read, one line for each card of the deck there twice or more and each missing
+    (a deck without Jokers: one for each Joker there too), and none when each is there once."""
+    for jokers in (0, 2):
+        counts = Counter(found)
+        wanted = deck(jokers)
+        lines = check_cards(found, jokers=jokers)
+        twice = [c for c in wanted if counts[c] > 1]
+        missing = [c for c in wanted if counts[c] == 0]
+        extra = {c for c in found if c.joker} if jokers == 0 else set()
+        assert len(lines) == len(twice) + len(missing) + len(extra)
+        assert all(v.check == "cards" and len(v.cards) == 1 for v in lines)
+        assert (lines == []) == (sorted(map(number_of, found)) == list(range(1, len(wanted) + 1)))
+
+
+def test_png_tts_and_a_theme_of_ones_own_colour(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    theme = tmp_path / "night.toml"
+    theme.write_text('[colours.deck]\naccent = "#0b6e4f"\n', "utf-8")
+    code = run(["deck", "--png", "72", "--tts", "--theme", str(theme), "--out", str(tmp_path / "out")])
+    assert code == 0
+    (folder,) = (tmp_path / "out").iterdir()
+    assert len(list((folder / "png").glob("*.png"))) == 54 and (folder / "tts" / "deck.png").is_file()
+    role = _texts(folder / "cards" / "KS.svg")["role"][0]
+    assert role[1] == "#0b6e4f"  # the theme's colour for the deck
+    assert check_folder(folder) == []
