@@ -457,6 +457,7 @@ def test_the_deck_is_a_product_a_kit_can_call(decks) -> None:  # type: ignore[no
     assert keywords == list(COMMANDS["deck"].own.names) == ["jokers", "four_colour"]
     result = decks["plain"]
     assert isinstance(result, BuildResult) and result.to_print == result.folder / "deck.pdf"
+    assert result.title == "Deck: 52 cards and 2 Jokers"  # as cardgen build's index names it
     assert result.folder / "cards" / "AS.svg" in result.files
 
 

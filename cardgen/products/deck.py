@@ -48,7 +48,7 @@ from cardgen.rules.amtrak.scoring import card_role, value_reminder
 from cardgen.rules.deck import CHECKS, FOUR_COLOUR, JOKERS, MAX_JOKERS, PlayingCard, check_cards, check_jokers, deck
 from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
+from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 
 NAME = "deck"
 KEYS = {"jokers": Field("int", 0, MAX_JOKERS), "four_colour": Field("bool")}  # its own keys in pack.json
@@ -118,9 +118,7 @@ def draw_sheets(
 ) -> list[PageObjects]:
     """The deck's PDF, in a worker process: the faces drawn again, imposed, written to ``path``
     and read back from it for the check."""
-    jokers = sum(c.joker for c in order)
-    faces = [face(c, opts, four_colour, jokers) for c in order]
-    write_sheets(path, faces, back(opts, jokers) if opts.backs else None, plan, label=slug, title=opts.title)
+    path.write_bytes(sheets_pdf(order, opts, four_colour, plan, slug))
     return read_pages(path)
 
 
@@ -144,7 +142,7 @@ def build_deck(
     plan = sheet_plan(opts)
     faces = [(c.stem, face(c, opts, four_colour, jokers)) for c in order]
     the_back = back(opts, jokers)
-    return write_deck(
+    result = write_deck(
         slug=slug,
         faces=faces,
         back=the_back if opts.backs else None,
@@ -162,6 +160,8 @@ def build_deck(
         folder_name=FOLDER,
         progress=progress,
     )
+    result.title = f"Deck: {describe(jokers, four_colour)}"  # as cardgen build's index names it
+    return result
 
 
 def check_deck_folder(
