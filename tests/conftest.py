@@ -97,6 +97,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if new:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
+            reporter.write("\n")
             reporter.write_line(f"ERROR: the tests left files in the clone: {', '.join(new[:10])}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
