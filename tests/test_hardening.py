@@ -395,6 +395,7 @@ def test_a_wild_card_in_a_pack_of_a_billion_is_judged_without_listing_it(tmp_pat
     process_one_line_error(cardgen("seq", "W 5", "--pack-size", HUGE, cwd=tmp_path), "pack size")
 
 
+@pytest.mark.slow  # a job of 200,000 rows is what it proves bounded: 3 s of a quiet core, as a whole process
 def test_a_table_of_200_thousand_rows_checks_in_bounded_time_and_memory(tmp_path):
     """A whole pack of pattern one, census 26, 100 copies (32 500 cards), six times over and
     then some: 200 000 rows, every number repeated. Before: minutes and gigabytes."""

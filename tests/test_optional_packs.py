@@ -200,6 +200,7 @@ def _remark(path: Path, old: str, new: str, count: int = -1) -> None:
     path.write_text(pattern.sub(rf"\g<1>{new}<", text, count=max(count, 0)), "utf-8")
 
 
+@pytest.mark.slow  # a whole check of the pack for each of its 25 cards (6 s of a quiet core); the checks are the point
 def test_every_single_card_alteration_is_named(small) -> None:  # type: ignore[no-untyped-def]
     """Each numbered card in turn gets another ability of the pack on its four places; each
     wild loses its WILD; both must be named (by card number, or by file)."""
