@@ -1,4 +1,5 @@
-"""The command line as a user meets it: README examples, documented options, errors."""
+"""The command line as a user meets it: the documented examples (README and docs/), documented
+options, errors."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from cardgen.cli import app, run
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
+# the pages a user reads: the README and the documentation site's pages
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -24,19 +28,46 @@ def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-
     return code, captured.out, captured.err
 
 
-def readme_examples() -> list[list[str]]:
-    return [shlex.split(line[2:])[1:] for line in README.splitlines() if line.startswith("$ cardgen ")]
+def documented_examples(text: str) -> list[list[str]]:
+    """The commands a page shows: every line of a fenced ``console`` or ``sh`` block that starts with
+    ``cardgen`` (after a ``$ `` prompt or not), as arguments, in the page's order."""
+    examples = []
+    for block in FENCE.finditer(text):
+        if block.group(1) not in ("console", "sh"):
+            continue
+        for line in block.group(2).splitlines():
+            line = line[2:] if line.startswith("$ ") else line
+            if line.startswith("cardgen "):
+                examples.append(shlex.split(line)[1:])
+    return examples
 
 
-def test_readme_examples_run_in_order(tmp_path, monkeypatch, capsys):
+def test_documented_examples_are_found():
+    """The finder sees prompts and bare lines, in console and sh blocks only."""
+    page = "```console\n$ cardgen seq 1-2\n$ ls\n```\n```sh\ncardgen build\n```\n```text\ncardgen no\n```\n"
+    assert documented_examples(page) == [["seq", "1-2"], ["build"]]
+    assert len(documented_examples(README)) >= 10
+
+
+def _tree(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*") if ".git" not in p.parts and ".venv" not in p.parts}
+
+
+@pytest.mark.parametrize(
+    "page", [p for p in PAGES if documented_examples(p.read_text("utf-8"))], ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_documented_examples_run_in_order(page, tmp_path, monkeypatch, capsys):
+    """Every command a page shows runs, in the page's order, in a folder of its own (as in a clone:
+    examples may name docs/ files); nothing is written into the clone."""
     monkeypatch.chdir(tmp_path)
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")  # as in a clone: examples may name docs/ files
-    examples = readme_examples()
-    assert len(examples) >= 10
-    for args in examples:
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    before = set(os.listdir(ROOT))
+    for args in documented_examples(page.read_text("utf-8")):
         code, out, err = cli(capsys, *args)
         assert code == 0, (args, out, err)
-    assert (tmp_path / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
+    assert set(os.listdir(ROOT)) == before
+    if page.name == "README.md":
+        assert (tmp_path / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
 
 
 def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
@@ -58,9 +89,10 @@ def all_options() -> dict[str, list[str]]:
     return out
 
 
-def test_every_option_is_documented_in_the_readme():
+def test_every_option_is_documented_in_the_readme_or_the_docs():
+    documented = "\n".join(p.read_text("utf-8") for p in PAGES)
     missing = [
-        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if opt not in README and opt != "--help"
+        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if opt not in documented and opt != "--help"
     ]
     assert missing == []
 
