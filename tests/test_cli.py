@@ -92,7 +92,10 @@ def all_options() -> dict[str, list[str]]:
 def test_every_option_is_documented_in_the_readme_or_the_docs():
     documented = "\n".join(p.read_text("utf-8") for p in PAGES)
     missing = [
-        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if opt not in documented and opt != "--help"
+        f"{cmd} {opt}"
+        for cmd, opts in all_options().items()
+        for opt in opts
+        if opt not in documented and opt != "--help"
     ]
     assert missing == []
 

@@ -32,7 +32,16 @@ def test_mkdocs_build_strict(tmp_path):
     index = (site / "index.html").read_text("utf-8")
     assert "cardgen" in index
     # every page of the nav was written, pictures too
-    for page in ("commands/pack", "games/got", "printing", "decisions", "architecture", "benchmarks", "studio", "cluster"):
+    for page in (
+        "commands/pack",
+        "games/got",
+        "printing",
+        "decisions",
+        "architecture",
+        "benchmarks",
+        "studio",
+        "cluster",
+    ):
         assert (site / page / "index.html").is_file(), page
     assert (site / "hand.png").is_file()
 

@@ -613,7 +613,9 @@ def test_the_help_points_to_the_page_which_says_what_the_numbers_mean(capsys) ->
     docs = Path(__file__).resolve().parent.parent / "docs"
     # the command's page, and the page it links to for sweeps, Amtrak, SuperTrain and seeds
     assert "(../simulating.md)" in (docs / "commands" / "simulate.md").read_text("utf-8")
-    section = " ".join(" ".join((docs / p).read_text("utf-8") for p in ("commands/simulate.md", "simulating.md")).split())
+    section = " ".join(
+        " ".join((docs / p).read_text("utf-8") for p in ("commands/simulate.md", "simulating.md")).split()
+    )
     for words in (
         "median, and the 10th and 90th percentiles",
         "win share",
