@@ -88,5 +88,9 @@ def test_ci_builds_the_site_and_the_readme_links_resolve():
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "pip install -q -e '.[docs]'" in ci and "mkdocs build --strict" in ci
     readme = (ROOT / "README.md").read_text("utf-8")
-    targets = [t.split("#")[0] for t in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in t]
+    targets = [
+        (a or b).split("#")[0]
+        for a, b in re.findall(r"\]\(([^)]+)\)|src=\"([^\"]+)\"", readme)
+        if "://" not in (a or b)
+    ]
     assert targets and [t for t in targets if not (ROOT / t).exists()] == []
