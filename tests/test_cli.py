@@ -3,12 +3,16 @@ options, errors."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import multiprocessing
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,46 +32,83 @@ def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-
     return code, captured.out, captured.err
 
 
-def documented_examples(text: str) -> list[list[str]]:
-    """The commands a page shows: every line of a fenced ``console`` or ``sh`` block that starts with
-    ``cardgen`` (after a ``$ `` prompt or not), as arguments, in the page's order."""
-    examples = []
+def example_blocks(text: str) -> list[tuple[int, list[list[str]]]]:
+    """The commands a page shows, block by block: each fenced ``console`` or ``sh`` block holding lines
+    that start with ``cardgen`` (after a ``$ `` prompt or not): the line number of the block's first
+    example, and its examples in order, as arguments."""
+    blocks: list[tuple[int, list[list[str]]]] = []
     for block in FENCE.finditer(text):
         if block.group(1) not in ("console", "sh"):
             continue
-        for line in block.group(2).splitlines():
+        start = text.count("\n", 0, block.start(2)) + 1
+        first, examples = 0, []
+        for offset, line in enumerate(block.group(2).splitlines()):
             line = line[2:] if line.startswith("$ ") else line
             if line.startswith("cardgen "):
+                first = first or start + offset
                 examples.append(shlex.split(line)[1:])
-    return examples
+        if examples:
+            blocks.append((first, examples))
+    return blocks
 
 
-def test_documented_examples_are_found():
-    """The finder sees prompts and bare lines, in console and sh blocks only."""
-    page = "```console\n$ cardgen seq 1-2\n$ ls\n```\n```sh\ncardgen build\n```\n```text\ncardgen no\n```\n"
-    assert documented_examples(page) == [["seq", "1-2"], ["build"]]
-    assert len(documented_examples(README)) >= 10
+def test_example_blocks_are_found():
+    """The finder sees prompts and bare lines, in console and sh blocks only, and numbers the lines."""
+    page = "# x\n```console\n$ cardgen seq 1-2\n$ ls\n```\n```sh\ncardgen build\n```\n```text\ncardgen no\n```\n"
+    assert example_blocks(page) == [(3, [["seq", "1-2"]]), (7, [["build"]])]
+    assert sum(len(examples) for _, examples in example_blocks(README)) >= 10
+    # no prompted example outside a block it would run from
+    for page_path in PAGES:
+        text = page_path.read_text("utf-8")
+        prompted = [shlex.split(ln[2:])[1:] for ln in text.splitlines() if ln.startswith("$ cardgen ")]
+        shown = [args for _, examples in example_blocks(text) for args in examples]
+        assert all(args in shown for args in prompted), page_path
 
 
-def _tree(root: Path) -> set[str]:
-    return {str(p.relative_to(root)) for p in root.rglob("*") if ".git" not in p.parts and ".venv" not in p.parts}
+def _run_block(folder: Path, examples: list[list[str]]) -> list[tuple[list[str], int, str, str]]:
+    """In a worker process: a block's examples run in order in ``folder``, up to the first that
+    fails; each one's exit status, output and errors."""
+    os.chdir(folder)
+    done = []
+    for args in examples:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run(args)
+        done.append((args, code, out.getvalue(), err.getvalue()))
+        if code != 0:
+            break
+    return done
 
 
-@pytest.mark.parametrize(
-    "page", [p for p in PAGES if documented_examples(p.read_text("utf-8"))], ids=lambda p: str(p.relative_to(ROOT))
-)
-def test_documented_examples_run_in_order(page, tmp_path, monkeypatch, capsys):
-    """Every command a page shows runs, in the page's order, in a folder of its own (as in a clone:
-    examples may name docs/ files); nothing is written into the clone."""
-    monkeypatch.chdir(tmp_path)
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    before = set(os.listdir(ROOT))
-    for args in documented_examples(page.read_text("utf-8")):
-        code, out, err = cli(capsys, *args)
-        assert code == 0, (args, out, err)
-    assert set(os.listdir(ROOT)) == before
-    if page.name == "README.md":
-        assert (tmp_path / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
+def test_documented_examples_run_in_order(tmp_path):
+    """Every command the README and the docs/ pages show exits 0, run as a user runs the block it is
+    in: in order, in a fresh folder (with the clone's docs/ files the block names). The blocks run
+    side by side, each in a worker process of a pool, each in a temporary folder of its own: nothing
+    is written into the clone."""
+    blocks = [(page, first, examples) for page in PAGES for first, examples in example_blocks(page.read_text("utf-8"))]
+    assert len(blocks) >= 25
+    folders = []
+    for page, first, examples in blocks:
+        folder = tmp_path / f"{page.relative_to(ROOT)}-line-{first}".replace("/", "-")
+        for name in {arg for args in examples for arg in args if arg.startswith("docs/")}:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / name, folder / name)  # as in a clone: examples may name docs/ files
+        folder.mkdir(exist_ok=True)
+        folders.append(folder)
+    before = sorted(os.listdir(ROOT))
+    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")) as pool:
+        ran = list(pool.map(_run_block, folders, [examples for _, _, examples in blocks]))
+    failed = [
+        (f"{page.relative_to(ROOT)}:{first}", args, code, out, err)
+        for (page, first, _), done in zip(blocks, ran, strict=True)
+        for args, code, out, err in done
+        if code
+    ]
+    assert failed == []
+    assert [len(done) for done in ran] == [len(examples) for _, _, examples in blocks]
+    assert sorted(os.listdir(ROOT)) == before
+    readme_first = folders[[page for page, _, _ in blocks].index(ROOT / "README.md")]
+    assert (readme_first / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
 
 
 def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
