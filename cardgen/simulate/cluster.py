@@ -1,7 +1,7 @@
 """Playing a request's shares on a Dask distributed cluster: ``cardgen simulate … --cluster ADDRESS``.
 
-The same shares as on this machine's cores (``simulate.run.shares``: consecutive game indices of
-one setting, at most ``run.SHARE`` games each, at least four shares a worker thread), the same
+Shares cut as on this machine's cores (``simulate.run.shares``: consecutive game indices of one
+setting, at most ``run.SHARE`` games each, at least four shares a worker thread over the sweep), the same
 function playing each (the run module's ``_play_share``: game ``i`` seeded ``game_seed(seed, i)``)
 and the same merge of whole-number tallies in the order the shares come back, so the figures are
 those of a local run with the same seed, whatever the cluster's size or the order its workers
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.metadata
+import math
 import queue
 import time
 from collections.abc import Callable, Iterator
@@ -101,7 +102,9 @@ def play_on_cluster(
     running: set[Any] = set()
     try:
         threads = _threads(client)
-        cut = shares(games, max(1, threads))
+        # the threads a setting has, as a local run has its cores: at least four shares a thread over
+        # the sweep (a sweep of many settings on many threads is not cut into shares of a few games)
+        cut = shares(games, math.ceil(max(1, threads) / len(settings)))
         jobs: Iterator[Job] = ((k, s, seed, a, b) for k, s in enumerate(settings) for a, b in cut)
         counted = time.monotonic()
         while True:
