@@ -151,8 +151,8 @@ RUN = Params(
     Param("seed", "int", "Game i is seeded from (seed, i)", default=1, group="run"),
     Param("sweep", "list", "Play every value: census=4..9 players=2,3", metavar="NAME=VALUES", group="run"),
     Param("workers", "int", "Processes to play on", low=1, high=256, placeholder="every core", group="run"),
-    Param("cluster", "text", "Play on a Dask cluster: its scheduler's address (pip install 'cardgen[cluster]')",
-          metavar="tcp://HOST:8786", placeholder="this machine", group="run", check=cluster_address),
+    Param("cluster", "text", "Play on a Dask cluster: tcp://HOST:8786", metavar="ADDRESS", group="run",
+          check=cluster_address),  # (docs/cluster.md; pip install 'cardgen[cluster]')
 )  # fmt: skip
 
 COMMANDS: dict[str, Command] = {

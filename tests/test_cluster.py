@@ -203,3 +203,20 @@ def test_without_dask_it_says_what_to_install(capsys, monkeypatch) -> None:  # t
 def test_a_trace_is_not_played_on_a_cluster(capsys) -> None:  # type: ignore[no-untyped-def]
     code, _, err = cli(capsys, "simulate", "--trace", "t.jsonl", "--cluster", "127.0.0.1:8786")
     assert code == 2 and "--cluster" in err and err.count("\n") == 1
+
+
+@needs_dask
+def test_progress_is_told_as_shares_come_back(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardgen.cli.simulate as command
+
+    told: list[tuple[int, int]] = []
+
+    @contextlib.contextmanager
+    def recording(label: str) -> Iterator[Callable[[int, int], None]]:
+        yield lambda done, total: told.append((done, total))
+
+    monkeypatch.setattr(command, "_progress", recording)
+    code, _, _ = cli(capsys, "simulate", "--sweep", "census=5,7", "--games", "100", "--cluster", scheduler)
+    assert code == 0
+    # 2 × 100 games on 2 threads: shares of 2 × 100 / (4 × 2) = 25 games, each told as it comes back
+    assert told == [(25 * k, 200) for k in range(1, 9)]
