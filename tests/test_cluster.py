@@ -178,10 +178,14 @@ def test_ctrl_c_cancels_the_games_in_flight_and_says_what_was_played(scheduler, 
 
 
 @needs_dask
-def test_a_scheduler_not_there_is_one_line_in_bounded_time(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_scheduler_not_there_is_one_line_in_bounded_time(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardgen.simulate.cluster as cluster
+
+    assert cluster.CONNECT <= 5  # seconds: what a user waits at most
+    monkeypatch.setattr(cluster, "CONNECT", 1.0)  # (a test need not wait as long)
     started = time.monotonic()
     code, out, err = cli(capsys, "simulate", "--sweep", "census=5,7", "--games", "20", "--cluster", "127.0.0.1:1")
-    assert time.monotonic() - started < 15
+    assert time.monotonic() - started < 1.0 + 5
     assert code == 2 and out == ""
     assert err.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:1") and err.count("\n") == 1
 
@@ -220,3 +224,15 @@ def test_progress_is_told_as_shares_come_back(scheduler, capsys, monkeypatch) ->
     assert code == 0
     # 2 × 100 games on 2 threads: shares of 2 × 100 / (4 × 2) = 25 games, each told as it comes back
     assert told == [(25 * k, 200) for k in range(1, 9)]
+
+
+@needs_dask
+def test_workers_with_another_cardgen_are_refused_before_a_game(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardgen.simulate.cluster as cluster
+
+    monkeypatch.setattr(cluster, "__version__", "0.0.1")  # this side a different version than the workers'
+    before = _shares_played(scheduler)
+    code, out, err = cli(capsys, "simulate", "--games", "10", "--cluster", scheduler)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "this is 0.0.1: the same version on every worker" in err
+    assert _shares_played(scheduler) == before
