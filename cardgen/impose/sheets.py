@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from cardgen.errors import CardgenError
@@ -152,7 +153,7 @@ class SheetPlan:
         """True when the label has a band of its own under the bottom marks."""
         return self.slack >= LABEL_BAND - 1e-9
 
-    @property
+    @cached_property  # (every slot's place starts from it: a big pack asks thousands of times)
     def block(self) -> Box:
         """The grid's ink box (x0, y0, x1, y1), bleed included: centred across; along, centred
         with the label's band below it when there is one."""

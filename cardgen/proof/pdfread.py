@@ -87,31 +87,32 @@ class _Reader:
             n = self._get_text(obj, textpage, self.text_ptr, n)
         text = ctypes.string_at(self.text_buf, max(0, n - 2)).decode("utf-16-le", errors="replace")
         name, embedded = self.font(obj)
-        self._get_font_size(obj, self.floats[0])
-        size = self.floats[0].value
+        size = self.floats[0]
+        self._get_font_size(obj, size)
         m = self.matrix
         self._get_matrix(obj, m)
         a, b = m.a, m.b
+        # (positional: a big pack reads ten thousand of these)
         return TextObject(
-            text=text,
-            font=name,
-            size=size * math.hypot(a, b),
-            angle=round(math.degrees(math.atan2(b, a)), 3) % 360,
-            x=m.e,
-            y=m.f,
-            box=self.box(obj),
-            fill=self.colour(self._get_fill, obj),
-            mode=int(self._get_render_mode(obj)),
-            embedded=embedded,
+            text,
+            name,
+            size.value * math.hypot(a, b),
+            round(math.degrees(math.atan2(b, a)), 3) % 360,
+            m.e,
+            m.f,
+            self.box(obj),
+            self.colour(self._get_fill, obj),
+            int(self._get_render_mode(obj)),
+            embedded,
         )
 
     def path(self, obj: Any) -> PathObject:
         mode, stroke = self.ints
-        self._get_draw_mode(obj, *self.ints)
+        self._get_draw_mode(obj, mode, stroke)
         return PathObject(
-            box=self.box(obj),
-            fill=self.colour(self._get_fill, obj) if mode.value else None,
-            stroke=self.colour(self._get_stroke, obj) if stroke.value else None,
+            self.box(obj),
+            self.colour(self._get_fill, obj) if mode.value else None,
+            self.colour(self._get_stroke, obj) if stroke.value else None,
         )
 
 

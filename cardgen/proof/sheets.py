@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,7 @@ def role_name(t: SvgText) -> str:
     return f"{name} (turned)" if t.turned else name if t.rotate == 0 else f"{name} (turned {t.rotate}°)"
 
 
+@lru_cache(maxsize=256)  # (a sheet repeats a handful of colours)
 def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
     if not hex_colour:
         return None
@@ -113,13 +115,22 @@ def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
 def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface | None = None) -> tuple[float, float]:
     """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
     the font a text set in the theme's font has (its own widths)."""
+    dx, dy = _baseline_start(t, theme)
+    return (slot.origin[0] + dx) * PT, (paper_height - slot.origin[1] - dy) * PT
+
+
+@lru_cache(maxsize=4096)  # (a pack's texts repeat card after card: their records are shared)
+def _baseline_start(t: SvgText, theme: Typeface | None) -> tuple[float, float]:
+    """Where ``t``'s baseline starts in its drawing (mm): its anchor moved back by the width
+    it is drawn at."""
     drawn = visual(t.text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
-    width = theme.width(drawn, t.size, t.bold) if t.theme and theme else text_width(drawn, t.size, bold=t.bold, family=t.family)  # type: ignore[arg-type]
+    if t.theme and theme:
+        width = theme.width(drawn, t.size, t.bold)
+    else:
+        width = text_width(drawn, t.size, bold=t.bold, family=t.family)  # type: ignore[arg-type]
     shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
     a = math.radians(t.rotate)
-    x = slot.origin[0] + t.x - shift * math.cos(a)
-    y = slot.origin[1] + t.y - shift * math.sin(a)
-    return x * PT, (paper_height - y) * PT
+    return t.x - shift * math.cos(a), t.y - shift * math.sin(a)
 
 
 def compare_slot(
@@ -239,14 +250,19 @@ def _compare_shapes(slot: Slot, doc: SvgDoc, paper_height: float) -> list[str]:
     for colour in sorted(set(want) | set(got), key=lambda c: (c is None, c or ())):
         if want[colour] != got[colour]:
             problems.append(f"it holds {got[colour]} shapes filled with {_hex(colour)}, not {want[colour]}")
+    ox, oy = slot.origin
+    boxes = [p.box for p in slot.paths]
     for s in doc.shapes:
         if s.box is None:
             continue
         x0, y0, x1, y1 = s.box
-        ox, oy = slot.origin
-        box = ((ox + x0) * PT, (paper_height - oy - y1) * PT, (ox + x1) * PT, (paper_height - oy - y0) * PT)
+        left, right = (ox + x0) * PT, (ox + x1) * PT
+        bottom, top = (paper_height - oy - y1) * PT, (paper_height - oy - y0) * PT
         tol = s.stroke_width * PT + 0.5
-        if not any(all(abs(a - b) <= tol for a, b in zip(p.box, box)) for p in slot.paths):
+        if not any(
+            abs(a - left) <= tol and abs(b - bottom) <= tol and abs(c - right) <= tol and abs(d - top) <= tol
+            for a, b, c, d in boxes
+        ):
             what = f"its {s.role.replace('-', ' ')} box" if s.role else "a rectangle of its SVG"
             problems.append(f"{what} ({x1 - x0:g}×{y1 - y0:g}mm) is not where its SVG has it")
     return problems

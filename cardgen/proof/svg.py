@@ -11,9 +11,12 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from sys import intern
+from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
@@ -76,7 +79,8 @@ class SvgDoc:
     shapes: list[SvgShape] = field(default_factory=list)
     images: list[SvgImage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
-    fonts: dict[tuple[str, bool], frozenset[int]] = field(default_factory=dict)  # (family, bold) -> code points embedded
+    # (family, bold) -> the code points embedded
+    fonts: dict[tuple[str, bool], frozenset[int]] = field(default_factory=dict)
     theme: Typeface | None = None  # the theme's own font, which texts may be set in
     theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
     # the texts by role, made when first asked for (once ``parse_svg`` has read every text): a
@@ -246,32 +250,50 @@ def _missing_glyphs(doc: SvgDoc) -> None:
             return
 
 
-def _paint(el: ET.Element, key: str, doc: SvgDoc, tag: str, *, none_ok: bool) -> str | None:
-    value = el.get(key)
+def _paint(get: Callable[..., str | None], key: str, problems: list[str], tag: str, *, none_ok: bool) -> str | None:
+    value = get(key)
     if value is None or (none_ok and value == "none"):
         return None
     if not _HEX.fullmatch(value):
-        doc.problems.append(f"{key}={shown(value, 30)} on a <{tag}>, which cardgen never writes")
+        problems.append(f"{key}={shown(value, 30)} on a <{tag}>, which cardgen never writes")
         return None
     return value.lower()
 
 
+# What one element says depends on the element alone (its tag, attributes and text) and the
+# offset of the groups around it; a pack's SVGs repeat most of their elements file after file
+# (the same frame, track and engine, an ability's wagons on every copy). So each distinct
+# element is read once and what it says looked up after that: every element of every file is
+# still parsed and looked up by what it holds, and two elements that differ in anything are
+# read apart. (The records are frozen: one may be shared by many documents.)
+Read = tuple[Any, tuple[str, ...]]  # (the record, or None; the problems it has)
+
+
 def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted: bool) -> None:
-    fill = _paint(el, "fill", doc, tag, none_ok=True)
-    _paint(el, "stroke", doc, tag, none_ok=False)
-    width = _num(el.get("stroke-width", "0"))
+    shape, problems = _read_shape(tag, tuple(el.attrib.items()), dx, dy)
+    doc.problems += problems
+    if painted:
+        doc.shapes.append(shape)
+
+
+@lru_cache(maxsize=8192)
+def _read_shape(tag: str, attrib: tuple[tuple[str, str], ...], dx: float, dy: float) -> Read:
+    get = dict(attrib).get
+    problems: list[str] = []
+    fill = _paint(get, "fill", problems, tag, none_ok=True)
+    _paint(get, "stroke", problems, tag, none_ok=False)
+    width = _num(get("stroke-width", "0"))
     if width is None or width < 0:
-        doc.problems.append(f"stroke-width={shown(el.get('stroke-width', ''), 30)} on a <{tag}>")
+        problems.append(f"stroke-width={shown(get('stroke-width', ''), 30)} on a <{tag}>")
         width = 0.0
     box = None
     if tag == "rect":
-        x, y, w, h = (_num(el.get(k)) for k in ("x", "y", "width", "height"))
+        x, y, w, h = (_num(get(k)) for k in ("x", "y", "width", "height"))
         if x is None or y is None or w is None or h is None or w < 0 or h < 0:
-            doc.problems.append("a <rect> without a proper position and size")
+            problems.append("a <rect> without a proper position and size")
         else:
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
-    if painted:
-        doc.shapes.append(SvgShape(intern(tag), intern(el.get("class", "")), fill and intern(fill), width, box))
+    return SvgShape(intern(tag), intern(get("class", "")), fill and intern(fill), width, box), tuple(problems)
 
 
 def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
@@ -289,27 +311,39 @@ def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
 
 
 def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
-    # (a big pack has ~10 000 texts: the attributes are looked up once each, in the dict)
-    get = el.attrib.get
-    problems = doc.problems
-    role = get("class", "")
-    what = f"a <text class={role!r}>" if role else "a <text>"
     if len(el):
-        problems.append(f"elements inside {what}, which cardgen never writes")
         text = " ".join("".join(el.itertext()).split())
     else:
         text = " ".join((el.text or "").split())
+    record, problems = _read_text(tuple(el.attrib.items()), text, bool(len(el)), dx, dy, doc.theme is not None)
+    doc.problems += problems
+    if record is not None:
+        doc.texts.append(record)
+
+
+@lru_cache(maxsize=8192)
+def _read_text(
+    attrib: tuple[tuple[str, str], ...], text: str, nested: bool, dx: float, dy: float, themed: bool
+) -> Read:
+    """A ``<text>`` (``nested``: with elements inside) as its record; ``themed``: the pack has
+    a theme font, which a text may be set in."""
+    get = dict(attrib).get
+    problems: list[str] = []
+    role = get("class", "")
+    what = f"a <text class={role!r}>" if role else "a <text>"
+    if nested:
+        problems.append(f"elements inside {what}, which cardgen never writes")
     x, y, size = _num(get("x")), _num(get("y")), _num(get("font-size"))
     if x is None or y is None:
         problems.append(f"{what} without a proper position")
-        return
+        return None, tuple(problems)
     if size is None or size < MIN_TEXT_MM:
         problems.append(
             f"{what} with font-size {shown(get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
         )
         size = size or 0.0
     font_family = get("font-family", "")
-    theme = doc.theme is not None and font_family == SVG_THEME_FAMILY
+    theme = themed and font_family == SVG_THEME_FAMILY
     family = _FAMILY_OF_ATTR.get(font_family, "")
     if not family and not theme:
         problems.append(f"{what} in font {shown(font_family, 40)}, not a shipped one")
@@ -337,21 +371,20 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
         else:
             rotate = int(m.group(1)) % 360
     # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)
-    doc.texts.append(
-        SvgText(
-            intern(role),
-            text,
-            x + dx,
-            y + dy,
-            size,
-            intern(anchor),
-            weight == "bold",
-            intern(fill or ""),
-            rotate,
-            theme,
-            family or "mono",
-        )
+    record = SvgText(
+        intern(role),
+        text,
+        x + dx,
+        y + dy,
+        size,
+        intern(anchor),
+        weight == "bold",
+        intern(fill or ""),
+        rotate,
+        theme,
+        family or "mono",
     )
+    return record, tuple(problems)
 
 
 def read_svg(path: Path, name: str | None = None, theme: Typeface | None = None) -> tuple[SvgDoc | str, bytes]:

@@ -9,6 +9,14 @@ than the few bytes they write. ``_Page.text`` writes the very operators those ca
 write (``q``, colour, ``cm``, one ``BT … ET`` text object, ``Q``: the same bytes, so
 every text stays a text object with its font, size and place), computed the way
 ReportLab computes them, with colours and encoded strings looked up once.
+
+A group moved by an offset (a card on a sheet) is drawn in a frame of its own: ``q``, a
+``cm`` to its origin, its shapes in its own coordinates, ``Q``. So a shape's operators are
+the same wherever its group stands, and the faces of a pack repeat their drawing card after
+card (the same frame, track and engine; an ability's wagons on every copy): each shape's
+operators are worked out once a canvas, by ReportLab's own calls, and written again as they
+were (``_Written.drawn``). Its coordinates are formatted once, and a page's nine cards repeat
+the same bytes, which the page's deflate then stores once.
 """
 
 from __future__ import annotations
@@ -16,9 +24,10 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from math import cos, pi, sin
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -29,10 +38,23 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface, drawn_family
+from cardgen.layout.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Image,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    Typeface,
+    drawn_family,
+)
 from cardgen.render import font_path, ps_name
 from cardgen.render.bidi import visual
-from cardgen.render.renderer import Renderer
+from cardgen.render.renderer import METHODS, Renderer
 
 PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
@@ -122,6 +144,14 @@ class _Written:
         ] = {}  # (bold, size, text, anchor, font, family) -> BT … ET
         self.cm: dict[tuple[float, float, int], str] = {}  # (x, y, rotate) in points -> its cm operator
         self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
+        # (a shape, the frame it was drawn in) -> the operators its drawing wrote: written again as
+        # they are wherever the shape comes again in that frame (a pack's faces repeat their drawing)
+        self.drawn: dict[tuple[Shape, tuple[float, ...]], tuple[str, ...]] = {}
+
+
+# Drawn through ``_Written.drawn``: shapes whose operators depend on the shape and its frame
+# alone. Not a picture (a page lists the pictures it uses) nor a group (drawn shape by shape).
+REPEATED = frozenset({Rect, Line, Polygon, Circle, Path, Text})
 
 
 class _Page(Renderer):
@@ -136,18 +166,59 @@ class _Page(Renderer):
     def xy(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
         return (x + dx - self.ox) * PT, (self.h - (y + dy - self.oy)) * PT
 
-    def group(self, g: Group, dx: float, dy: float) -> None:
+    def plain(self) -> bool:
+        """Whether the canvas draws as ``write_pdf`` sets it up (y up, RGB, opaque): what the
+        operators written directly (``text_directly``) and written again (``draw``) assume."""
         c = self.c
+        return bool(c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1)
+
+    def draw(self, shapes: Iterable[Shape], dx: float = 0.0, dy: float = 0.0) -> None:
+        """Each shape as ``Renderer.draw`` draws it; on a plain canvas, the operators of a shape
+        drawn before in the same frame are written again as they were (see the module's docstring)."""
+        if not self.plain():
+            super().draw(shapes, dx, dy)
+            return
+        code, drawn = self.c._code, self.written.drawn
+        frame = (self.ox, self.oy, self.h, dx, dy)
+        for shape in shapes:
+            kind = type(shape)
+            method: Callable[[Any, float, float], None] = getattr(self, METHODS[kind])
+            if kind not in REPEATED:
+                method(shape, dx, dy)
+                continue
+            key = (shape, frame)
+            ops = drawn.get(key)
+            if ops is None:
+                start = len(code)
+                method(shape, dx, dy)
+                drawn[key] = tuple(code[start:])
+            else:
+                code.extend(ops)
+
+    def group(self, g: Group, dx: float, dy: float) -> None:
+        """A group; moved by an offset, in a frame of its own at its origin (``q``, ``cm``, ``Q``),
+        where its shapes' operators do not depend on where the group stands."""
+        c = self.c
+        x, y = dx + g.dx, dy + g.dy
+        moved = bool(g.dx or g.dy)
+        if not (moved or g.clip):
+            self.draw(g.shapes, x, y)
+            return
+        c.saveState()
+        frame = self.ox, self.oy, self.h
+        if moved:
+            c.translate(*self.xy(0.0, 0.0, x, y))
+            self.ox = self.oy = self.h = 0.0  # (x, y) in the group now lands at (x, -y) points from its origin
+            x = y = 0.0
         if g.clip:
-            c.saveState()
-            x, y, w, h = g.clip
-            px, py = self.xy(x, y + h, dx + g.dx, dy + g.dy)
+            cx, cy, w, h = g.clip
+            px, py = self.xy(cx, cy + h, x, y)
             path = c.beginPath()
             path.rect(px, py, w * PT, h * PT)
             c.clipPath(path, stroke=0, fill=0)
-        self.draw(g.shapes, dx + g.dx, dy + g.dy)
-        if g.clip:
-            c.restoreState()
+        self.draw(g.shapes, x, y)
+        self.ox, self.oy, self.h = frame
+        c.restoreState()
 
     def rect(self, r: Rect, dx: float, dy: float) -> None:
         fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
@@ -199,8 +270,7 @@ class _Page(Renderer):
         self.c.drawImage(ImageReader(io.BytesIO(im.data)), px, py, im.w * PT, im.h * PT, mask="auto")
 
     def text(self, t: Text, dx: float, dy: float) -> None:
-        c = self.c
-        if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
+        if self.plain():
             self.text_directly(t, dx, dy)
         else:  # a canvas set up otherwise: let ReportLab work it out
             self.text_by_canvas(t, dx, dy)
