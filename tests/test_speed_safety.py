@@ -368,3 +368,57 @@ def test_operators_written_again_are_those_reportlab_writes(bleed):  # type: ign
     with pytest.MonkeyPatch.context() as m:
         m.setattr(pdf_writer._Page, "draw", Renderer.draw)
         assert pdf_writer.write_pdf(pages) == again
+
+
+def test_pages_deflated_as_they_are_done_are_the_bytes_reportlab_saves():  # type: ignore[no-untyped-def]
+    pages = sheets_of("one", 5, 3.0)
+    early = pdf_writer.write_pdf(pages)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pdf_writer, "_deflated", lambda page: None)
+        assert pdf_writer.write_pdf(pages) == early
+
+
+# ---------------------------------------------------------------- a sheet at a time
+
+
+def test_a_big_pack_is_proved_a_sheet_at_a_time(tmp_path):  # type: ignore[no-untyped-def]
+    """The check reads each card's SVG as its sheet is compared and lets it go: with its pages
+    handed over one at a time (as the worker does), it never holds more than a few sheets'
+    drawings, and says what it said when it read them all first (the same verdict on a spoiled
+    card, named once)."""
+    import gc
+    import weakref
+
+    import cardgen.proof.svg as svg
+    from cardgen.products.got import PACK, build_pack
+    from cardgen.proof.cards import KEPT
+    from cardgen.proof.pages import packed
+
+    folder = build_pack(pattern="one", census=12, out=tmp_path).folder  # 264 cards, 30 sheets
+    made: list[weakref.ref[svg.SvgDoc]] = []
+    parse = svg.parse_svg
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        doc = parse(*args, **kwargs)
+        if isinstance(doc, svg.SvgDoc):
+            made.append(weakref.ref(doc))
+        return doc
+
+    most = 0
+
+    def pages():  # type: ignore[no-untyped-def]
+        nonlocal most
+        for page in read_pages(next(folder.glob("*.pdf"))):
+            gc.collect()
+            most = max(most, sum(1 for ref in made if ref() is not None))
+            yield packed(page)
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(svg, "parse_svg", counted)
+        assert PACK.check_folder(folder, redraw=False, pages=pages).violations == []
+    assert 0 < most <= KEPT + 9
+    (folder / "cards" / "100.svg").write_text((folder / "cards" / "100.svg").read_text().replace(">100<", ">101<"))
+    streamed = PACK.check_folder(
+        folder, redraw=False, pages=lambda: map(packed, read_pages(next(folder.glob("*.pdf"))))
+    )
+    assert streamed.violations and streamed.violations == PACK.check_folder(folder, redraw=False).violations

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.impose.sheets import SheetPlan, impose
+from cardgen.impose.sheets import SheetPlan, sheets
 from cardgen.layout.shapes import Drawing
 from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
@@ -33,11 +33,11 @@ from cardgen.proof.exports import Drawn, check_exports
 from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.services import check_services
-from cardgen.render import render
+from cardgen.render import render, writer
 from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
+from cardgen.write.deck import BuildResult, Drawings, Progress, sheet_plan, write_deck
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
@@ -60,24 +60,23 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
     """The PDF this version writes for the pack: its faces (and backs: one for all, or each
     pack's own) imposed on ``plan``'s sheets."""
     items = pack.printed(spec)
-    faces = [pack.face(i, spec, opts) for i in items]
+    faces = Drawings(items, lambda i: pack.face(i, spec, opts))  # (a sheet's drawn as it is laid out)
     back: Drawing | list[Drawing] | None = None
     if opts.backs:
         marks = sorted({i.mark for i in items})
         drawn = {m: pack.back(spec, opts, m) for m in marks}
         back = drawn[""] if marks == [""] else [drawn[i.mark] for i in items]
-    return render(
-        "pdf", impose(faces, plan, back=back, label=spec.slug, title=opts.title), title=opts.title or spec.slug
-    )
+    pages = sheets(faces, plan, back=back, label=spec.slug, title=opts.title)
+    return writer("pdf")(pages, title=opts.title or spec.slug)
 
 
-def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> list[bytes]:
+def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> Iterator[bytes]:
     """A pack's PDF, in a worker process: its faces (and backs) drawn again (cheaper than sending
-    them over), imposed and written to ``path``, then read back from that file for the check,
-    each page packed (``proof.pages.PagesRead``). The same bytes ``sheets_pdf`` makes when
-    ``cardgen check`` draws the pack again."""
+    them over), imposed and written to ``path``; then read back from that file for the check, a
+    page at a time, each packed (``proof.pages.packed``) and handed over as it is read. The same
+    bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
     path.write_bytes(sheets_pdf(pack, spec, opts, plan))
-    return read_packed(path)
+    yield from read_packed(path)
 
 
 class NumberedPack(Generic[S]):
@@ -134,7 +133,7 @@ class NumberedPack(Generic[S]):
         """Write the pack ``spec``: card SVGs, the imposed PDF, the table, the manifest, the rules."""
         opts = opts or print_options()
         items = self.printed(spec)
-        faces = [(i.stem, self.face(i, spec, opts)) for i in items]
+        faces = Drawings(items, lambda i: (i.stem, self.face(i, spec, opts)))
         plan = sheet_plan(opts)
         marks = sorted({i.mark for i in items})
         back: Drawing | dict[str, Drawing] | None = None

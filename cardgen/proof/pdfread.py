@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -148,11 +149,12 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
         return [doc.read(i) for i in (pages if pages is not None else range(len(doc)))]
 
 
-def read_packed(pdf: Path | bytes) -> list[bytes]:
-    """Every page, as ``read_pages`` reads it, each ``pages.packed`` as soon as it is read: what a
-    worker hands back for ``pages.PagesRead``."""
+def read_packed(pdf: Path | bytes) -> Iterator[bytes]:
+    """Every page, as ``read_pages`` reads it, one at a time, each ``pages.packed`` as soon as it
+    is read: what a worker hands over for ``pages.unpacked``."""
     with PdfPages(pdf) as doc:
-        return [packed(doc.read(i)) for i in range(len(doc))]
+        for i in range(len(doc)):
+            yield packed(doc.read(i))
 
 
 class PdfPages:

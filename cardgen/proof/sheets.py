@@ -115,22 +115,24 @@ def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
 def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface | None = None) -> tuple[float, float]:
     """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
     the font a text set in the theme's font has (its own widths)."""
-    dx, dy = _baseline_start(t, theme)
-    return (slot.origin[0] + dx) * PT, (paper_height - slot.origin[1] - dy) * PT
+    sx, sy = _shift(t.text, t.size, t.bold, t.family, t.anchor, t.rotate, theme if t.theme else None)
+    return (slot.origin[0] + t.x - sx) * PT, (paper_height - slot.origin[1] - t.y + sy) * PT
 
 
-@lru_cache(maxsize=4096)  # (a pack's texts repeat card after card: their records are shared)
-def _baseline_start(t: SvgText, theme: Typeface | None) -> tuple[float, float]:
-    """Where ``t``'s baseline starts in its drawing (mm): its anchor moved back by the width
-    it is drawn at."""
-    drawn = visual(t.text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
-    if t.theme and theme:
-        width = theme.width(drawn, t.size, t.bold)
+@lru_cache(maxsize=1024)  # (a pack's labels and codes repeat card after card)
+def _shift(
+    text: str, size: float, bold: bool, family: str, anchor: str, rotate: int, theme: Typeface | None
+) -> tuple[float, float]:
+    """How far (mm) a text's baseline starts before its anchor: the width it is drawn at (whole,
+    half or none), along its turn."""
+    drawn = visual(text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
+    if theme is not None:
+        width = theme.width(drawn, size, bold)
     else:
-        width = text_width(drawn, t.size, bold=t.bold, family=t.family)  # type: ignore[arg-type]
-    shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
-    a = math.radians(t.rotate)
-    return t.x - shift * math.cos(a), t.y - shift * math.sin(a)
+        width = text_width(drawn, size, bold=bold, family=family)  # type: ignore[arg-type]
+    shift = {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+    a = math.radians(rotate)
+    return shift * math.cos(a), shift * math.sin(a)
 
 
 def compare_slot(

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
-from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.files import read_file
@@ -260,15 +259,6 @@ def _paint(get: Callable[..., str | None], key: str, problems: list[str], tag: s
     return value.lower()
 
 
-# What one element says depends on the element alone (its tag, attributes and text) and the
-# offset of the groups around it; a pack's SVGs repeat most of their elements file after file
-# (the same frame, track and engine, an ability's wagons on every copy). So each distinct
-# element is read once and what it says looked up after that: every element of every file is
-# still parsed and looked up by what it holds, and two elements that differ in anything are
-# read apart. (The records are frozen: one may be shared by many documents.)
-Read = tuple[Any, tuple[str, ...]]  # (the record, or None; the problems it has)
-
-
 def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted: bool) -> None:
     shape, problems = _read_shape(tag, tuple(el.attrib.items()), dx, dy)
     doc.problems += problems
@@ -276,8 +266,15 @@ def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted:
         doc.shapes.append(shape)
 
 
-@lru_cache(maxsize=8192)
-def _read_shape(tag: str, attrib: tuple[tuple[str, str], ...], dx: float, dy: float) -> Read:
+# What a shape says depends on the element alone (its tag and attributes) and the offset of the
+# groups around it, and a pack's SVGs repeat their shapes file after file (the same frame, track
+# and engine; an ability's wagons on every copy): each distinct shape is read once and what it
+# says looked up after that. Every element of every file is still parsed and looked up by all
+# it holds: two that differ in anything are read apart. (A record is frozen: documents share it.)
+@lru_cache(maxsize=2048)
+def _read_shape(
+    tag: str, attrib: tuple[tuple[str, str], ...], dx: float, dy: float
+) -> tuple[SvgShape, tuple[str, ...]]:
     get = dict(attrib).get
     problems: list[str] = []
     fill = _paint(get, "fill", problems, tag, none_ok=True)
@@ -311,50 +308,68 @@ def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
 
 
 def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
+    # (a big pack has ~10 000 texts: the attributes are looked up once each, in the dict)
+    get = el.attrib.get
+    problems = doc.problems
+    role = get("class", "")
     if len(el):
+        problems.append(f"elements inside {_what(role)}, which cardgen never writes")
         text = " ".join("".join(el.itertext()).split())
     else:
         text = " ".join((el.text or "").split())
-    record, problems = _read_text(tuple(el.attrib.items()), text, bool(len(el)), dx, dy, doc.theme is not None)
-    doc.problems += problems
-    if record is not None:
-        doc.texts.append(record)
-
-
-@lru_cache(maxsize=8192)
-def _read_text(
-    attrib: tuple[tuple[str, str], ...], text: str, nested: bool, dx: float, dy: float, themed: bool
-) -> Read:
-    """A ``<text>`` (``nested``: with elements inside) as its record; ``themed``: the pack has
-    a theme font, which a text may be set in."""
-    get = dict(attrib).get
-    problems: list[str] = []
-    role = get("class", "")
-    what = f"a <text class={role!r}>" if role else "a <text>"
-    if nested:
-        problems.append(f"elements inside {what}, which cardgen never writes")
-    x, y, size = _num(get("x")), _num(get("y")), _num(get("font-size"))
+    x, y = _num(get("x")), _num(get("y"))
     if x is None or y is None:
-        problems.append(f"{what} without a proper position")
-        return None, tuple(problems)
+        problems.append(f"{_what(role)} without a proper position")
+        return
+    style = get("font-size"), get("font-family", ""), get("font-weight"), get("text-anchor", "start"), get("fill")
+    (size, theme, family, bold, anchor, fill), found = _text_style(role, *style, doc.theme is not None)
+    problems += found
+    rotate = 0
+    transform = get("transform")
+    if transform is not None:
+        m = _ROTATE.fullmatch(transform)
+        if not m or _num(m.group(2)) != x or _num(m.group(3)) != y:
+            problems.append(f"{_what(role)} with transform {shown(transform, 40)}, which cardgen never writes")
+        else:
+            rotate = int(m.group(1)) % 360
+    doc.texts.append(SvgText(intern(role), text, x + dx, y + dy, size, anchor, bold, fill, rotate, theme, family))
+
+
+def _what(role: str) -> str:
+    return f"a <text class={role!r}>" if role else "a <text>"
+
+
+# A text's style: a pack's ten thousand texts are set in a dozen (its roles' sizes and colours)
+@lru_cache(maxsize=256)
+def _text_style(
+    role: str,
+    size_attr: str | None,
+    font_family: str,
+    weight: str | None,
+    anchor: str,
+    fill: str | None,
+    themed: bool,
+) -> tuple[tuple[float, bool, str, bool, str, str], tuple[str, ...]]:
+    """(size, theme, family, bold, anchor, fill) of a ``<text>`` from its style attributes, and
+    their problems; ``themed``: the pack has a theme font, which a text may be set in. Names and
+    colours are interned: a big pack's SVGs have ~20 000 texts."""
+    what = _what(role)
+    problems: list[str] = []
+    size = _num(size_attr)
     if size is None or size < MIN_TEXT_MM:
         problems.append(
-            f"{what} with font-size {shown(get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
+            f"{what} with font-size {shown(size_attr or '', 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
         )
         size = size or 0.0
-    font_family = get("font-family", "")
     theme = themed and font_family == SVG_THEME_FAMILY
     family = _FAMILY_OF_ATTR.get(font_family, "")
     if not family and not theme:
         problems.append(f"{what} in font {shown(font_family, 40)}, not a shipped one")
-    weight = get("font-weight")
     if weight not in (None, "bold"):
         problems.append(f"{what} with font-weight {shown(weight or '', 20)}, which cardgen never writes")
-    anchor = get("text-anchor", "start")
     if anchor not in ("start", "middle", "end"):
         problems.append(f"{what} with text-anchor {shown(anchor, 20)}")
         anchor = "start"
-    fill = get("fill")
     if fill is None:
         problems.append(f"{what} without its colour")
     elif not _HEX.fullmatch(fill):
@@ -362,29 +377,8 @@ def _read_text(
         fill = None
     else:
         fill = fill.lower()
-    rotate = 0
-    transform = get("transform")
-    if transform is not None:
-        m = _ROTATE.fullmatch(transform)
-        if not m or _num(m.group(2)) != x or _num(m.group(3)) != y:
-            problems.append(f"{what} with transform {shown(transform, 40)}, which cardgen never writes")
-        else:
-            rotate = int(m.group(1)) % 360
-    # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)
-    record = SvgText(
-        intern(role),
-        text,
-        x + dx,
-        y + dy,
-        size,
-        intern(anchor),
-        weight == "bold",
-        intern(fill or ""),
-        rotate,
-        theme,
-        family or "mono",
-    )
-    return record, tuple(problems)
+    style = (size, theme, intern(family or "mono"), weight == "bold", intern(anchor), intern(fill or ""))
+    return style, tuple(problems)
 
 
 def read_svg(path: Path, name: str | None = None, theme: Typeface | None = None) -> tuple[SvgDoc | str, bytes]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from math import cos, pi, sin
 from typing import Any
@@ -34,6 +34,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFPage, PDFStream, PDFZCompress
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
@@ -147,6 +148,16 @@ class _Written:
         # (a shape, the frame it was drawn in) -> the operators its drawing wrote: written again as
         # they are wherever the shape comes again in that frame (a pack's faces repeat their drawing)
         self.drawn: dict[tuple[Shape, tuple[float, ...]], tuple[str, ...]] = {}
+
+    def forget(self) -> None:
+        """Let go of what was looked up, once there is much of it: a big pack's numbers are each
+        drawn once, and would otherwise be held to the end (what repeats is worked out again)."""
+        for looked_up in (self.shown, self.cm, self.drawn):
+            if len(looked_up) > REMEMBERED:
+                looked_up.clear()
+
+
+REMEMBERED = 4096  # of each kind, at most (a pack's faces share a few hundred shapes)
 
 
 # Drawn through ``_Written.drawn``: shapes whose operators depend on the shape and its frame
@@ -346,22 +357,39 @@ def _page_boxes(c: Canvas, page: Drawing) -> None:
         c.setCropBox(points, name=name[:-3].lower())  # ReportLab keeps boxes from page to page: reset
 
 
-def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
-    """A PDF with one page per Drawing, each page exactly the drawing's size."""
+def _deflated(page: PDFPage) -> None:
+    """A page's content stream deflated as soon as the page is done, as ReportLab deflates it
+    when it saves (the same bytes), so that a big pack's pages are held as a few kilobytes each
+    until then, not as their text (32 KB a sheet of cards)."""
+    if page.stream:
+        stream = PDFStream(content=zlib.compress(page.stream.encode("utf-8")))
+        stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+        stream.__Comment__ = "page stream"
+        page.Contents, page.stream = stream, None
+
+
+def write_pdf(pages: Iterable[Drawing], *, title: str = "") -> bytes:
+    """A PDF with one page per Drawing, each page exactly the drawing's size. ``pages`` may come
+    one at a time (``impose.sheets.sheets``): each is drawn and let go before the next is asked
+    for. Untitled, the PDF takes the first page's title."""
     _register_fonts()
     buf = io.BytesIO()
     # The initial font is ours too, or ReportLab lists an unembedded Helvetica on every page.
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=FONT_NAMES[False])
-    c.setTitle(title or (pages[0].title if pages else ""))
+    c.setTitle(title)
     c.setCreator(f"cardgen {__version__}")
     c.setProducer(f"cardgen {__version__} (ReportLab)")
     c.setAuthor("cardgen")
     written = _Written()
-    for page in pages:
+    for n, page in enumerate(pages):
+        if n == 0 and not title:
+            c.setTitle(page.title)
         c.setPageSize((page.width * PT, page.height * PT))
         _page_boxes(c, page)
         _Page(c, page, written).draw(page.shapes)
         c.showPage()
+        _deflated(c._doc.Pages.pages[-1])
+        written.forget()
     # Page streams deflated only, not also ASCII85-encoded (ReportLab's default, which makes them
     # a quarter larger). ReportLab reads the setting while saving; it is put back for other
     # writers (a global, so not for threads: ``cardgen build`` runs its items in processes).

@@ -103,7 +103,7 @@ _THEME_FAMILY = _attr(SVG_THEME_FAMILY)
 # The markup of a shape depends on the shape alone (SVG has groups: its coordinates are written
 # as they are), and a pack's faces repeat most of their drawing card after card: each shape is
 # written once and its markup looked up after that (bounded: a shape that stops coming is let go).
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _markup(shape: Shape) -> str:
     return _MARKUP[type(shape)](shape)
 

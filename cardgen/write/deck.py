@@ -10,12 +10,13 @@ drawn from the same drawings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 from cardgen.errors import CardgenError
+from cardgen.files import reason, show_path
 from cardgen.impose.printing import Sides, how_to_print
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
 from cardgen.layout.shapes import Drawing
@@ -28,7 +29,7 @@ from cardgen.themes.read import picture_files
 from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.services import service_files, write_service
 from cardgen.write.staging import Staging
-from cardgen.write.workers import second_core
+from cardgen.write.workers import beside
 
 
 class Progress(Protocol):
@@ -92,6 +93,36 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
     seconds = cards * (SECONDS_A_CARD + SECONDS_A_MEGAPIXEL * (megapixels + tts))
     size = cards * (20_000 + int(megapixels * 10_000) + (25_000 if opts.tts else 0))
     return seconds, size
+
+
+D = TypeVar("D")
+
+
+class Drawings(Sequence[D]):
+    """``draw(item)`` for each of ``items``, drawn when it is asked for and not kept: what a deck's
+    faces are handed over as, so that a big pack's drawings (5 KB a card) are never all held at
+    once (each pass over them, the SVGs here, the sheets in the worker, draws them again)."""
+
+    def __init__(self, items: Sequence[Any], draw: Callable[[Any], D]) -> None:
+        self.items = items
+        self.draw = draw
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @overload
+    def __getitem__(self, i: int) -> D: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[D]: ...
+
+    def __getitem__(self, i: int | slice) -> D | list[D]:
+        if isinstance(i, slice):
+            return [self.draw(item) for item in self.items[i]]
+        return self.draw(self.items[i])
+
+    def __iter__(self) -> Iterator[D]:
+        return map(self.draw, self.items)
 
 
 @dataclass
@@ -170,9 +201,10 @@ def sheet_notes(plan: SheetPlan, count: int, noun: str, opts: PrintOptions, back
     return notes
 
 
-# Makes a deck's PDF at the path it is given and returns what the deck's check needs of it;
-# it runs in a worker process, so it must pickle (a module-level function and plain values).
-SheetsJob = Callable[[Path], Any]
+# Makes a deck's PDF at the path it is given, then yields what the deck's check needs of it a
+# piece at a time (its pages as it reads them back); it runs in a worker process, so it must
+# pickle (a module-level function and plain values).
+SheetsJob = Callable[[Path], Iterable[Any]]
 
 
 def write_sheets(
@@ -209,10 +241,12 @@ def write_deck(
 ) -> BuildResult:
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
-    ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
-    ``sheets`` writes the PDF (named as the folder is, with ``write_sheets``) on another core while
-    this process writes the rest, and returns what it read back of it; ``check`` gets the staged
-    folder and a function that waits for that (so it can read the other files meanwhile).
+    ``faces`` are ``(file stem, drawing)`` (``Drawings``: drawn as they are asked for); the SVGs
+    go to ``<folder_name>/<stem>.svg``. ``sheets`` writes the PDF (named as the folder is, with
+    ``write_sheets``) on another core while this process writes the rest, and yields what it
+    reads back of it a piece at a time (``workers.beside``); ``check`` gets the staged folder and
+    a function that gives those pieces as they come (so it can read the other files meanwhile,
+    and hold each piece only while it uses it).
     ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's).
     ``extra`` files may be given as functions that make them. ``export_back`` is the back for a
     TTS deck when no backs are printed. ``back`` may be several backs by file stem (``{"back-A":
@@ -252,8 +286,15 @@ def write_deck(
         )
     if progress is not None:
         progress(0, steps)
-    with Staging(folder, opts.made_with) as stage, second_core() as core:
-        made = core.submit(sheets, stage.place(f"{folder.name}.pdf"))
+    with Staging(folder, opts.made_with) as stage, beside(sheets, stage.place(f"{folder.name}.pdf")) as made:
+
+        def read() -> Iterator[Any]:
+            try:
+                yield from made
+            except OSError as e:  # (the worker's, writing the PDF: one line, as the stage says its own)
+                raise CardgenError(f"cannot write to {show_path(folder)}: {reason(e)}") from None
+
+        pieces = read()
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
@@ -279,7 +320,9 @@ def write_deck(
                 if service is not None and tts_back is not None:
                     after = lambda i: progress(done + i, steps) if progress else None  # noqa: E731
                     write_service(stage.write, service, faces, tts_back, folder.name, after, fonts)
-        violations = check(stage.tmp, lambda: stage.wait(made))
+        violations = check(stage.tmp, lambda: pieces)
+        for _ in pieces:  # the rest of the sheets' work done (a check may stop reading early)
+            pass
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()
