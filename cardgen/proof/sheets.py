@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.impose.sheets import SheetPlan, crop_marks
-from cardgen.layout.shapes import HAIRLINE, Typeface, text_width
+from cardgen.layout.shapes import HAIRLINE, Line, Typeface, text_width
 from cardgen.manifest import MANIFEST
 from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
@@ -386,7 +386,7 @@ def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts
     cuts that exist, and a backs page none. A mark is a black 0.25 pt straight line outside every
     component's place (within a place, a line is the component's own drawing, compared with its
     SVG); any other there, or one missing, is named."""
-    want = crop_marks(plan, count) if fronts else []
+    want = _marks(plan, count) if fronts else ()
     b = plan.bleed
     w, h = plan.card
     sides = ([False] if fronts else []) + ([True] if plan.fold or not fronts else [])
@@ -421,6 +421,11 @@ def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts
         x0, y0, x1, y1 = found[0]
         out.append(f"a crop mark at ({(x0 + x1) / 2:.1f}, {(y0 + y1) / 2:.1f} mm) marks no cut{more}")
     return out
+
+
+@lru_cache(maxsize=64)  # (every full sheet of a pack has the same marks)
+def _marks(plan: SheetPlan, count: int) -> tuple[Line, ...]:
+    return tuple(crop_marks(plan, count))
 
 
 def _mark_at(found: tuple[float, float, float, float], line: tuple[float, float, float, float]) -> bool:
