@@ -1,12 +1,14 @@
 """Where the good bot's time goes, and what was tried: the play engine alone, in this process.
 
 ``--profile`` plays ``--games`` seeded games (the good bot in every seat, pattern two, census 7,
-4 players) under cProfile and prints the share of the time under each part of a turn (inclusive
-times: the parts overlap only where one calls another, as noted). ``--try`` plays the same games
-with one change patched in and prints games per CPU-minute and a digest of the figures (the
-same digest: the same games; another: the change altered the bot's play):
+4 players) by the Python engine under cProfile and prints the share of the time under each part
+of a turn (inclusive times: the parts overlap only where one calls another, as noted). ``--try``
+plays the same games with one change and prints games per CPU-minute and a digest of the figures
+(the same digest: the same games; another: the change altered the bot's play):
 
-* ``base``: cardgen as it is;
+* ``base``: the Python engine as it is (``cardgen.rules.got.fast.USE = False``);
+* ``kernel``: the compiled kernel (``cardgen.rules.got.kernel``; loaded, and one game played,
+  before the clock starts: ``bench/simulate.py`` measures whole processes, loading included);
 * ``rescore``: every candidate move valued by rescoring the whole sequence, instead of the
   incremental changes (only the pairs touching the spaces that change);
 * ``shortcut``: a drawn card's placement tested for completing the sequence only where it
@@ -15,6 +17,7 @@ same digest: the same games; another: the change altered the bot's play):
 
     .venv/bin/python bench/simulate_profile.py --profile
     .venv/bin/python bench/simulate_profile.py --try base rescore shortcut samples4 --repeat 3
+    .venv/bin/python bench/simulate_profile.py --try base kernel --games 2000 --repeat 3
 """
 
 from __future__ import annotations
@@ -32,14 +35,14 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from cardgen.rules.got import bots
+from cardgen.rules.got import bots, fast
 from cardgen.rules.got.play import Variant
 from cardgen.rules.got.simulation import play_game, summarise
 from cardgen.rules.shared import game_seed
 
 VARIANT = Variant(pattern="two", census=7, players=4)
 PARTS = (  # (file, function, what it is)
-    ("simulate.py", "play_game", "everything"),
+    ("simulation.py", "play_game", "everything"),
     ("bots.py", "good", "the good bot choosing a move"),
     ("bots.py", "_draw_value", "  valuing a draw (best placement of census + 1 sample cards)"),
     ("bots.py", "_value", "  valuing each way to use a face-up card (incremental swaps, removals)"),
@@ -58,12 +61,13 @@ def games(n: int) -> str:
 
 
 def profile(n: int) -> None:
+    fast.USE = False  # (cProfile cannot see into the compiled kernel)
     prof = cProfile.Profile()
     prof.enable()
     games(n)
     prof.disable()
     stats: Any = pstats.Stats(prof).stats  # (file, line, function) -> (calls, ..., tottime, cumtime, callers)
-    total = next(v[3] for k, v in stats.items() if k[0].endswith("simulate.py") and k[2] == "play_game")
+    total = next(v[3] for k, v in stats.items() if k[0].endswith("simulation.py") and k[2] == "play_game")
     print(f"{n} games under cProfile: {total:.2f} s (cProfile slows Python code about 2x)")
     for file, func, what in PARTS:
         cum = sum(v[3] for k, v in stats.items() if k[0].endswith(file) and k[2] == func)
@@ -138,11 +142,17 @@ def main() -> None:
             out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
             rate, digest = out.split()
             rates.append(float(rate))
-        print(f"{name:9} {statistics.median(rates):8,.0f} games per CPU-minute (median of {ns.repeat}), figures {digest}")
+        print(
+            f"{name:9} {statistics.median(rates):8,.0f} games per CPU-minute (median of {ns.repeat}), figures {digest}"
+        )
 
 
 def trial(name: str, n: int) -> None:
-    patch(name)
+    fast.USE = name == "kernel"
+    if fast.USE:
+        play_game(VARIANT, 0)  # the kernel loaded (numba's cache) before the clock starts
+    else:
+        patch(name)
     started = time.process_time()
     digest = games(n)
     print(60 * n / (time.process_time() - started), digest)

@@ -21,24 +21,27 @@ not depend on the order they finish in, so two builds give the same bytes.
 from __future__ import annotations
 
 import functools
-import inspect
 import os
 import tomllib
-import typing
 from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.commands import COMMANDS
 from cardgen.errors import CardgenError
 from cardgen.files import read_file, reason
-from cardgen.options import PRINT_FIELDS, PrintArgs, PrintOptions
+from cardgen.impose.printing import SIDES
+from cardgen.options import PRINT, PRINT_FIELDS, PrintArgs, PrintOptions
 from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
 from cardgen.render.html import page_fonts, render_template
 from cardgen.themes.read import parse_print_args
-from cardgen.write.staging import INDEX, Staging, check_index_replaceable, finish_set, swap_set
+from cardgen.write.built import Built
+from cardgen.write.marker import SET
+from cardgen.write.owned import check_outside_owned
+from cardgen.write.staging import INDEX, Staging, check_set_place, swap_set
 from cardgen.write.workers import worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
@@ -72,19 +75,6 @@ class Job:
     opts: PrintOptions
 
 
-def _base_type(hint: Any) -> tuple[type, ...]:
-    """The plain types an annotation allows: ``int | None`` → (int,)."""
-    args = typing.get_args(hint)
-    if args:
-        return tuple(t for a in args for t in _base_type(a) if t is not type(None))
-    return (hint,) if isinstance(hint, type) else (object,)
-
-
-def print_type(key: str) -> tuple[type, ...]:
-    """A print option's plain types, from ``PrintArgs`` itself: ``png = 300``, ``tts = true``, ``paper = "a4"``."""
-    return _base_type(typing.get_type_hints(PrintArgs)[key])
-
-
 def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) -> None:
     ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in allowed)
     if not ok:
@@ -93,7 +83,9 @@ def _check_value(where: str, key: str, value: Any, allowed: tuple[type, ...]) ->
 
 
 def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> list[Job]:
-    """Check every item against its product's build function before anything is built."""
+    """Check every item before anything is built: its keys are its command's options
+    (``commands.COMMANDS``: its own and the print options it takes), each value of the
+    option's type and read by its declaration, as the command line reads it."""
     commands = by_command()
     jobs: list[Job] = []
     for n, item in enumerate(items, 1):
@@ -101,19 +93,21 @@ def prepare(items: Sequence[Item], defaults: dict[str, Any] | None = None) -> li
         found = commands.get(item.command)
         if found is None:
             raise CardgenError(f"{where}: unknown item {item.command!r}: choose from {', '.join(sorted(commands))}")
-        hints = typing.get_type_hints(found.build)
-        own = [p for p in inspect.signature(found.build).parameters if p not in RESERVED]
+        spec = COMMANDS[item.command]
         printing = dict(defaults or {})
         kwargs: dict[str, Any] = {}
         for key, value in item.options.items():
-            if key in own:
-                _check_value(where, key, value, _base_type(hints.get(key, object)))
-                kwargs[key] = value
-            elif key in PRINT_FIELDS:
-                _check_value(where, key, value, print_type(key))
+            if key in spec.own:
+                _check_value(where, key, value, spec.own[key].types)
+                try:
+                    kwargs[key] = spec.own[key].parse(value)
+                except CardgenError as e:
+                    raise CardgenError(f"{where}: {e}") from None
+            elif key in PRINT:  # every print option: one the command does not use is ignored, as at the top
+                _check_value(where, key, value, PRINT[key].types)
                 printing[key] = value
             else:
-                allowed = ", ".join([*own, *PRINT_FIELDS])
+                allowed = ", ".join([*spec.own.names, *PRINT_FIELDS])
                 raise CardgenError(f"{where}: unknown key {key!r} (allowed: {allowed})")
         try:
             opts = parse_print_args(PrintArgs(**printing))
@@ -141,8 +135,8 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     items: list[Item] = []
     commands = set(by_command())
     for key, value in data.items():
-        if key in PRINT_FIELDS:
-            _check_value(f"{path}", key, value, print_type(key))
+        if key in PRINT:
+            _check_value(f"{path}", key, value, PRINT[key].types)
             defaults[key] = value
         elif key in commands:
             tables = value if isinstance(value, list) else None
@@ -171,7 +165,7 @@ def load_config(path: Path) -> tuple[dict[str, Any], list[Item]]:
     return defaults, items
 
 
-def run_job(job: Job, out: Path) -> Any:
+def run_job(job: Job, out: Path) -> Built:
     return job.product.build(**job.kwargs, opts=job.opts, out=out)
 
 
@@ -180,8 +174,14 @@ class Outcome:
     """What became of each job: its result, or why it was not written."""
 
     job: Job
-    result: Any = None
+    result: Built | None = None
     error: str = ""
+
+    @property
+    def built(self) -> Built:
+        """What the job wrote (asked only of a job that did not fail)."""
+        assert self.result is not None, self.error
+        return self.result
 
 
 def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] | None = None) -> list[Outcome]:
@@ -191,7 +191,7 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
     Each item writes its own folder whole or not at all, so one failing item does not stop
     the others."""
 
-    def outcome(job: Job, run: Callable[[], Any]) -> Outcome:
+    def outcome(job: Job, run: Callable[[], Built]) -> Outcome:
         try:
             done = Outcome(job, run())
         except CardgenError as e:
@@ -212,6 +212,19 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
             i = futures[future]
             done[i] = outcome(jobs[i], future.result)
         return [done[i] for i in range(len(jobs))]
+
+
+def _items(n: int, one: str, many: str) -> str:
+    """``1 item has backs``, ``3 items have backs``: the count and its verb agree.
+
+    >>> _items(1, "has backs", "have backs"), _items(2, "has backs", "have backs")
+    ('1 item has backs', '2 items have backs')
+    """
+    return f"1 item {one}" if n == 1 else f"{n} items {many}"
+
+
+def _notes(n: int) -> str:
+    return "its notes say" if n == 1 else "their notes say"
 
 
 @dataclass
@@ -240,10 +253,10 @@ class BuildReport:
 
     def summary(self) -> list[str]:
         """Where each item went, then what was built and how to print it."""
-        lines = [f"{o.job.item.name:40} → {o.result.folder}/" for o in self.written]
-        cards = sum(getattr(o.result, "cards", 0) or 0 for o in self.written)
-        sheets = sum(getattr(o.result, "sheets", 0) or getattr(o.result, "pages", 0) or 0 for o in self.written)
-        files = sum(len(o.result.files) for o in self.written)
+        lines = [f"{o.job.item.name:40} → {o.built.folder}/" for o in self.written]
+        cards = sum(o.built.cards for o in self.written)
+        sheets = sum(o.built.sheets or o.built.pages for o in self.written)
+        files = sum(len(o.built.files) for o in self.written)
         lines.append(
             f"built {len(self.written)} item{'s' if len(self.written) != 1 else ''}: {cards} cards and tiles "
             f"on {sheets} sheets and pages, "
@@ -253,9 +266,15 @@ class BuildReport:
         folded = [o for o in self.written if o.job.opts.fold]
         lines.append("print every PDF at 100 % (actual size), never 'fit to page'")
         if duplex:
-            lines.append(f"{len(duplex)} item(s) have backs: print double-sided as the item's notes say")
+            lines.append(
+                _items(len(duplex), "has backs", "have backs") + ": print double-sided as " + _notes(len(duplex))
+            )
         if folded:
-            lines.append(f"{len(folded)} item(s) are fold-over sheets: print one-sided, fold as the item's notes say")
+            lines.append(
+                _items(len(folded), "is a fold-over sheet", "are fold-over sheets")
+                + ": print one-sided, fold as "
+                + _notes(len(folded))
+            )
         if self.index:
             lines.append(f"open {self.index} to see everything")
         return lines
@@ -277,30 +296,31 @@ def build_set(
     if paper is not None:
         defaults["paper"] = paper
     jobs = prepare(items, defaults)
-    finish_set(out)  # a set a killed build began to swap in: completed first (or refused, in one line)
-    check_index_replaceable(out)  # before anything is built: the index page is the user's, or cardgen's
-    with Staging(out / "cardgen-build") as stage:  # only its folder is used: beside the items, swept if killed
+    check_outside_owned(out, SET.holds, "--out")  # (before the staging folder is named after it)
+    check_set_place(out)  # before anything is built: a killed set completed; the index page the user's, or cardgen's
+    # only the staging folder is used: beside the items, swept if killed
+    with Staging(out / "cardgen-build", kind=SET) as stage:
         root = stage.tmp
         outcomes = run_jobs(jobs, root, step=step)
         if any(o.error for o in outcomes):
             return BuildReport(out, outcomes, None)
         folders: dict[str, Path] = {}
         for o in outcomes:
-            made = Path(o.result.folder)
+            made = o.built.folder
             if made.name in folders:
-                first = next(p for p in outcomes if Path(p.result.folder).name == made.name)
+                first = next(p for p in outcomes if p.built.folder.name == made.name)
                 o.error = f"it makes {made.name}/, as {first.job.item.name!r} does: name each item once"
                 return BuildReport(out, outcomes, None)
             folders[made.name] = made
         for o in outcomes:  # where each item is once the set is in, for the index and the report
-            made = Path(o.result.folder)
-            o.result.files = [out / made.name / Path(f).relative_to(made) for f in o.result.files]
-            o.result.folder = out / made.name
-        page = index_page([entry(o.job, o.result, out) for o in outcomes])
+            made = o.built.folder
+            o.built.files = [out / made.name / f.relative_to(made) for f in o.built.files]
+            o.built.folder = out / made.name
+        page = index_page([entry(o.job, o.built, out) for o in outcomes])
         try:
             swap_set(root, out, folders, page)
         except CardgenError as e:
-            failed = next((o for o in outcomes if str(out / o.result.folder.name) in str(e)), outcomes[0])
+            failed = next((o for o in outcomes if str(out / o.built.folder.name) in str(e)), outcomes[0])
             failed.error = str(e)
             return BuildReport(out, outcomes, None)
     return BuildReport(out, outcomes, out / INDEX)
@@ -324,15 +344,16 @@ class Entry:
     notes: list[str]
     printing: str
     first: bool = False  # printed before anything else (the test page)
+    backs: str = ""  # how its backs print: "duplex" (double-sided), "fold" (fold-over sheets), or "" (none)
 
 
-def _svg_label(result: Any, n: int, first: str) -> str:
+def _svg_label(result: Built, n: int, first: str) -> str:
     """What the item's SVG files are: one per card or tile, a picture of a page, a diagram."""
     if not n:
         return ""
     if Path(first).stem.startswith("figure"):
         return "the diagram as SVG" if n == 1 else f"{n} diagram SVG files"
-    noun = str(getattr(result, "noun", "cards")).rstrip("s") if getattr(result, "cards", None) else "page"
+    noun = result.noun.rstrip("s") if result.cards else "page"
     if noun == "page" and n == 1:
         return "the page as SVG"
     return f"{n} {noun} SVG file{'s' if n != 1 else ''}"
@@ -354,22 +375,22 @@ def _titled(item: Item, kind: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def entry(job: Job, result: Any, out: Path) -> Entry:
+def entry(job: Job, result: Built, out: Path) -> Entry:
     """What the index says about one built item, from the files it wrote."""
-    files = sorted(Path(f) for f in result.files)
+    files = sorted(result.files)
     rel = [f.relative_to(out).as_posix() for f in files]
     svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
     parts = []
-    if getattr(result, "cards", None):
-        parts.append(f"{result.cards} {getattr(result, 'noun', 'cards')}")
-    sheets = getattr(result, "sheets", None) or getattr(result, "pages", None)
+    if result.cards:
+        parts.append(f"{result.cards} {result.noun}")
+    sheets = result.sheets or result.pages
     if sheets:
-        parts.append(f"{sheets} {'sheet' if getattr(result, 'sheets', None) else 'page'}{'s' if sheets != 1 else ''}")
-    folder = Path(result.folder).relative_to(out).as_posix()
+        parts.append(f"{sheets} {'sheet' if result.sheets else 'page'}{'s' if sheets != 1 else ''}")
+    folder = result.folder.relative_to(out).as_posix()
     svg_folder = Path(svgs[0]).parent.as_posix() if len(svgs) > 1 else svgs[0] if svgs else folder
     return Entry(
         name=job.item.name,
-        title=getattr(result, "title", "") or _titled(job.item, job.product.title),
+        title=result.title or _titled(job.item, job.product.title),
         kind=job.product.title,
         folder=folder,
         picture=svgs[0] if svgs else None,
@@ -382,7 +403,17 @@ def entry(job: Job, result: Any, out: Path) -> Entry:
         notes=list(result.notes),
         printing=result.printing,
         first=job.product.first,
+        backs=_backs(job, result),
     )
+
+
+def _backs(job: Job, result: Any) -> str:
+    """How an item's backs print: ``duplex``, ``fold`` or "" (none). The test page is what its
+    own kind of backs needs: the duplex test, or with ``--fold`` the fold test."""
+    if job.product.first:
+        return "fold" if job.opts.fold else "duplex"
+    printing = str(result.printing)
+    return "fold" if SIDES["fold"] in printing else "duplex" if "double-sided, flipping" in printing else ""
 
 
 SET_TITLE = "Train games: your print-and-play set"
@@ -392,8 +423,14 @@ INTRO = "Cards, tiles, placemats, score sheets and rules summaries"
 def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
     """The build's index: the items to print first (the test page) in a banner, then a card for
     every other item: its picture, its name, what it holds and how to print it, its files. It
-    speaks to whoever prints the set: titled by the set, folders only as a small link each."""
-    first = [e for e in entries if e.first]
+    speaks to whoever prints the set: titled by the set, folders only as a small link each.
+
+    The test page leads ("Start here") only where some item prints backs the way it tests them
+    (double-sided, or fold-over sheets); in a set that prints every item one-sided it is
+    listed last, quietly, for the day backs are printed."""
+    needed = {e.backs for e in entries if not e.first and e.backs}
+    first = [e for e in entries if e.first and e.backs in needed]
+    later = [e for e in entries if e.first and e.backs not in needed]
     rest = [e for e in entries if not e.first]
     words = " ".join(
         [
@@ -407,6 +444,7 @@ def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
         intro=INTRO,
         entries=list(entries),
         first=first,
+        later=later,
         rest=rest,
         fonts=page_fonts(f"{words} {INTRO} PDF rules SVG Print first Start here folder", ""),
     )

@@ -4,6 +4,9 @@ A folder is handed to the product that wrote it (its ``pack.json`` says which: `
 found in the registry), with its manifest validated against the deck's keys and the
 product's own; its exports (``png/``, ``tts/``) are checked as the manifest records them. A
 table is checked against the pack the options describe, by the product those options select.
+A folder holding cardgen's folders (``cardgen build``'s ``--out``) is checked item by item
+(``check_set``). What operating systems drop into folders (``files.is_litter``) is named in a
+note, never a fault: it changes nothing that prints.
 """
 
 from __future__ import annotations
@@ -11,13 +14,13 @@ from __future__ import annotations
 import inspect
 import json
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import path_kind, read_file, show_path
+from cardgen.files import is_litter, path_kind, read_file, show_path
 from cardgen.layout.theme import Theme
 from cardgen.manifest import DECK, MANIFEST, read_manifest, validate
 from cardgen.options import PRINT_FIELDS, PrintOptions, print_options
@@ -25,47 +28,66 @@ from cardgen.products import PRODUCTS, Product, TableCheck, every_product, produ
 from cardgen.proof import FolderCheck
 from cardgen.proof.documents import check_written_files
 from cardgen.proof.folder import stray_files
-from cardgen.proof.pdfshape import pdf_differences
+from cardgen.proof.rebuilt import FILE_LIMIT, compare_built
 from cardgen.proof.tables import read_table
 from cardgen.rules.got.pack_checks import CHECKS, check_pack
 from cardgen.rules.shared import Violation, capped
 from cardgen.units import clean_title, shown
 from cardgen.write.marker import MARKER as FOLDER_MARKER
-from cardgen.write.marker import file_digest, read_built, read_marker
-
-MAX_FILE_BYTES = 200_000_000  # a handout's PDF is well under 1 MB, a mat's a few
+from cardgen.write.marker import REPORT, file_digest, litter_in, read_built, read_kind, read_listing, read_marker
+from cardgen.write.owned import INDEX, INDEX_MARKER
+from cardgen.write.sets import JOURNAL
 
 
 @dataclass
 class CheckReport:
     target: str
-    kind: str  # "table", "folder" (of cards) or "files" (a folder with no cards)
+    kind: str  # "table", "folder" (of cards), "files" (a folder with no cards) or "set" (of folders: ``items``)
     pack: str  # what the cards were checked against
     cards: int
     violations: list[Violation]
     noun: str = "cards"
     checks: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)  # what changes nothing that prints (an OS's litter)
+    items: list[CheckReport] = field(default_factory=list)  # a set's folders, each checked
 
     @property
     def ok(self) -> bool:
-        return not self.violations
+        return not self.violations and all(item.ok for item in self.items)
+
+    def line(self) -> str:
+        """The last line said of it: what was checked, and the verdict."""
+        if self.kind == "set":
+            failed = [i for i in self.items if not i.ok]
+            n = len(self.violations) + sum(len(i.violations) for i in self.items)
+            verdict = "OK" if self.ok else f"FAILED: {n} violation{'s' if n != 1 else ''}"
+            if failed:
+                verdict += f" in {len(failed)} of {len(self.items)} items" + (" and the set" if self.violations else "")
+            count = f"{len(self.items)} item{'s' if len(self.items) != 1 else ''}"
+            return f"{self.target}: {count} checked, one by one ({self.pack}): {verdict}"
+        n = len(self.violations)
+        verdict = "OK" if self.ok else f"FAILED: {n} violation{'s' if n != 1 else ''}"
+        checked = f"checked ({self.pack})" if self.kind == "files" else f"checked as {self.pack}"
+        noun = self.noun[:-1] if self.cards == 1 and self.noun.endswith("s") else self.noun
+        return f"{self.target}: {self.cards} {noun} {checked}: {verdict}"
+
+    def as_dict(self) -> dict[str, Any]:
+        listed: dict[str, Any] = {
+            "target": self.target,
+            "kind": self.kind,
+            "pack": self.pack,
+            "cards": self.cards,
+            "ok": self.ok,
+            "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind != "table" else []))),
+            "violations": [{"check": v.check, "cards": list(v.cards), "message": v.message} for v in self.violations],
+            "notes": list(self.notes),
+        }
+        if self.kind == "set":
+            listed["items"] = [item.as_dict() for item in self.items]
+        return listed
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "target": self.target,
-                "kind": self.kind,
-                "pack": self.pack,
-                "cards": self.cards,
-                "ok": self.ok,
-                "checks": list(self.checks or (*CHECKS, *(["files"] if self.kind != "table" else []))),
-                "violations": [
-                    {"check": v.check, "cards": list(v.cards), "message": v.message} for v in self.violations
-                ],
-            },
-            indent=2,
-            ensure_ascii=False,
-        )
+        return json.dumps(self.as_dict(), indent=2, ensure_ascii=False)
 
 
 def load_manifest(folder: Path) -> tuple[Product, dict[str, Any]]:
@@ -83,13 +105,33 @@ def check_written(folder: Path) -> FolderCheck:
     """What ``folder`` holds and every violation in it, read from its files by the product
     that wrote them, its exports included. A folder with no ``pack.json`` (a placemat, a form,
     a handout, a test page: no cards) is checked file by file (``files_written``)."""
+    notes = tuple(litter_notes(folder))
     if path_kind(folder / MANIFEST) == "missing":
-        return files_written(folder)
+        return replace(files_written(folder), notes=notes)
     found, data = load_manifest(folder)
     assert found.check is not None  # load_manifest refused the others
     checked = found.check(folder, data)
     violations = checked.violations + marker_problems(folder)
-    return FolderCheck(checked.what, checked.count, violations, checked.noun, checked.checks)
+    return FolderCheck(checked.what, checked.count, violations, checked.noun, checked.checks, notes)
+
+
+def litter_notes(folder: Path) -> list[str]:
+    """A note for each file an operating system dropped into ``folder`` (``files.is_litter``)."""
+    return litter_lines(litter_in(folder))
+
+
+def litter_lines(found: list[str]) -> list[str]:
+    """A note for each of these files an operating system dropped into a folder (the first ten)."""
+    notes = []
+    for rel in found[:10]:
+        system = "Windows" if Path(rel).name.lower() in ("thumbs.db", "desktop.ini") else "macOS"
+        notes.append(
+            f"{shown(rel)} is a file {system} adds to folders, not cardgen's: it changes nothing that prints, "
+            "and a rebuild keeps it"
+        )
+    if len(found) > 10:
+        notes.append(f"and {len(found) - 10} more such files")
+    return notes
 
 
 def marker_problems(folder: Path) -> list[Violation]:
@@ -128,10 +170,29 @@ def files_written(folder: Path) -> FolderCheck:
             f"{show_path(folder)} holds neither {MANIFEST} nor {FOLDER_MARKER}: it is not a folder cardgen wrote"
         )
     names = sorted(own)
+    kind = read_kind(folder)
+    if kind is not None and kind.name == REPORT.name:
+        return report_written(folder, names)
     violations = marker_problems(folder) + stray_files(folder, names) + check_written_files(folder, names)
     violations += rebuilt_problems(folder, names)
     kinds = sorted({Path(n).suffix.lstrip(".").upper() or "other" for n in names})
     what = f"{', '.join(kinds)} as cardgen wrote them; no cards in this folder"
+    return FolderCheck(what, len(names), violations, "files", ("files",))
+
+
+def report_written(folder: Path, names: list[str]) -> FolderCheck:
+    """A simulation report (``cardgen simulate --report``): every file its marker lists is there
+    and unchanged, nothing else is, and its page is a web page cardgen writes. Its games are not
+    played again (a run of many games takes minutes, and a report prints nothing): the marker
+    records the command that made it, and the same command writes the same bytes."""
+    violations = marker_problems(folder) + stray_files(folder, names)
+    for name in names:
+        path = folder / name
+        if name.endswith(".html") and path_kind(path) == "file" and not path.is_symlink():
+            head = read_file(path, limit=FILE_LIMIT, what="page")[:15]
+            if head.lower() != b"<!doctype html>":
+                violations.append(Violation("files", f"{name} is not a web page cardgen writes"))
+    what = "a simulation report, as cardgen wrote it; its games are not played again"
     return FolderCheck(what, len(names), violations, "files", ("files",))
 
 
@@ -163,27 +224,7 @@ def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
     except CardgenError as e:
         return [Violation("files", f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})")]
     fresh.pop(FOLDER_MARKER, None)
-    out = [
-        Violation("files", f"{rel}, which cardgen writes for this {found.title}, is missing")
-        for rel in sorted(set(fresh) - set(names))
-    ]
-    out += [
-        Violation("files", f"{rel} is not a file cardgen writes for this {found.title}")
-        for rel in names
-        if rel not in fresh
-    ]
-    for rel in names:
-        path = folder / rel
-        if rel not in fresh or path_kind(path) != "file" or path.is_symlink():
-            continue
-        got = read_file(path, limit=MAX_FILE_BYTES, what="file")
-        if got == fresh[rel]:
-            continue
-        if rel.endswith(".pdf"):  # (its damage and anything cardgen never writes: check_written_files)
-            out += [Violation("files", f"pdf: {rel}: {d}") for d in pdf_differences(got, fresh[rel])[:8]]
-        else:
-            out.append(Violation("files", f"{rel} is not what cardgen {__version__} writes for this {found.title}"))
-    return out
+    return compare_built(folder, names, fresh, f"this {found.title}")
 
 
 def _recipe(built: Any) -> tuple[Product, dict[str, Any], PrintOptions]:
@@ -223,6 +264,86 @@ def check_folder(folder: Path) -> list[Violation]:
     return check_written(folder).violations
 
 
+def folder_report(target: Path, found: FolderCheck) -> CheckReport:
+    return CheckReport(
+        str(target),
+        "files" if found.noun == "files" else "folder",
+        found.what,
+        found.count,
+        found.violations,
+        noun=found.noun,
+        checks=found.checks,
+        notes=list(found.notes),
+    )
+
+
+def _cardgens(folder: Path) -> bool:
+    """Whether ``folder`` (a real folder, not hidden) says it is cardgen's: a marker or a ``pack.json``."""
+    if folder.name.startswith(".") or folder.is_symlink() or not folder.is_dir():
+        return False
+    return path_kind(folder / FOLDER_MARKER) != "missing" or path_kind(folder / MANIFEST) != "missing"
+
+
+def set_items(folder: Path) -> list[Path] | None:
+    """The folders cardgen wrote in ``folder`` when ``folder`` is not one itself but holds them
+    (``cardgen build``'s ``--out``, whose index page has a marker of its own, or any folder
+    commands wrote into), in name order; None when it is not such a folder."""
+    if path_kind(folder) != "folder":
+        return None
+    if path_kind(folder / FOLDER_MARKER) != "missing" or path_kind(folder / MANIFEST) != "missing":
+        return None
+    try:
+        items = sorted((p for p in folder.iterdir() if _cardgens(p)), key=lambda p: p.name)
+    except OSError as e:
+        raise CardgenError(f"cannot check {show_path(folder)}: {e.strerror or e}") from None
+    return items if items or path_kind(folder / INDEX_MARKER) == "file" else None
+
+
+def check_set(folder: Path, items: list[Path]) -> CheckReport:
+    """Every folder cardgen wrote in ``folder``, each as ``cardgen check`` checks it alone, and
+    the set's own files: its index page unchanged since cardgen wrote it, every folder its
+    marker lists there, no set left half swapped in. Anything else in ``folder`` is the user's:
+    a note says it was not checked."""
+    reports = []
+    for item in items:
+        try:
+            reports.append(folder_report(item, check_written(item)))
+        except CardgenError as e:
+            reports.append(CheckReport(str(item), "folder", "nothing", 0, [Violation("files", str(e))]))
+    listing = read_listing(folder, INDEX_MARKER)
+    violations: list[Violation] = []
+    if listing:
+        try:
+            own = read_marker(folder, INDEX_MARKER) or {}
+        except CardgenError as e:
+            own = {}
+            violations.append(Violation("files", str(e).replace("cannot replace", "cannot prove").split(": ", 1)[-1]))
+        wanted = own.get(INDEX)
+        if path_kind(folder / INDEX) != "file":
+            violations.append(Violation("files", f"{INDEX} is missing, though {INDEX_MARKER} lists it"))
+        elif wanted is None or file_digest(folder / INDEX) != wanted:
+            violations.append(Violation("files", f"{INDEX} was changed after cardgen wrote it"))
+        listed = listing.get("folders")
+        for name in listed if isinstance(listed, list) else []:
+            if isinstance(name, str) and not _cardgens(folder / name):
+                violations.append(Violation("files", f"{shown(name + '/')}, which the set's index lists, is missing"))
+    if path_kind(folder / JOURNAL) == "file":
+        violations.append(
+            Violation(
+                "files", "a set a killed build began to swap in is unfinished: the next cardgen build completes it"
+            )
+        )
+    ours = {INDEX, INDEX_MARKER, JOURNAL, *(p.name for p in items), *(f"{p.name}-preview.png" for p in items)}
+    others = sorted(p.name for p in folder.iterdir() if p.name not in ours and not p.name.startswith(".cardgen-"))
+    notes = litter_lines([n for n in others if is_litter(n) and (folder / n).is_file()])
+    strangers = [n for n in others if not is_litter(n)]
+    notes += [f"{shown(n)} is not cardgen's: not checked" for n in strangers[:5]]
+    if len(strangers) > 5:
+        notes.append(f"and {len(strangers) - 5} more things that are not cardgen's")
+    what = "a set cardgen build wrote" if listing else "the folders cardgen wrote in it"
+    return CheckReport(str(folder), "set", what, len(items), violations, noun="items", notes=notes, items=reports)
+
+
 def table_product(options: dict[str, Any]) -> TableCheck:
     """How a hand-made table is checked: by the one product whose table keys the options given
     (those not None) are, all of them and no other product's."""
@@ -250,16 +371,10 @@ def check_target(
     if kind == "folder":
         if pattern or census or copies or categories:
             raise CardgenError(f"{target} is a pack folder: it says its own pattern and census, so give no options")
-        found = check_written(target)
-        return CheckReport(
-            str(target),
-            "files" if found.noun == "files" else "folder",
-            found.what,
-            found.count,
-            found.violations,
-            noun=found.noun,
-            checks=found.checks,
-        )
+        items = set_items(target)
+        if items is not None:
+            return check_set(target, items)
+        return folder_report(target, check_written(target))
     if kind == "missing":
         raise CardgenError(f"{show_path(target)} does not exist: give a pack table (CSV) or a pack folder")
     options = {"pattern": pattern, "census": census, "categories": categories}

@@ -23,14 +23,16 @@ import hashlib
 import math
 import re
 import unicodedata
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from pathlib import Path
 
 from cardgen.errors import CardgenError
 from cardgen.layout.theme import Theme
-from cardgen.presets import HOME, Preset, preset
-from cardgen.units import CARDS, clean_title, parse_card, parse_length, parse_paper
+from cardgen.params import Param, declared, params_of
+from cardgen.presets import HOME, PRESETS, Preset, preset
+from cardgen.units import CARDS, PAPERS, clean_title, parse_card, parse_length, parse_paper
 
 MAX_BLEED = 12.7  # half an inch is already far more than any shop asks for
 MAX_BACK_OFFSET = 10.0  # mm; a printer further off than this needs mending, not an offset
@@ -42,76 +44,114 @@ _MM = r"([-+]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12}))\s*(?:mm)?"
 _OFFSET = re.compile(rf"\s*{_MM}\s*,\s*{_MM}\s*", re.ASCII)
 
 
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in mm (a unit of mm may be written) → (x, y); each at most ``MAX_BACK_OFFSET``.
+
+    >>> parse_offset("1,-0.5"), parse_offset(" -.5mm , 2 ")
+    ((1.0, -0.5), (-0.5, 2.0))
+    """
+    m = _OFFSET.fullmatch(text) if isinstance(text, str) else None
+    if not m:
+        raise CardgenError(f"back offset {text!r} is not X,Y in mm (digits 0-9): write e.g. 0.5,-1")
+    x, y = float(m.group(1)), float(m.group(2))
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise CardgenError(f"back offset {text!r} is too large: at most {MAX_BACK_OFFSET:g}mm each way")
+    return x + 0.0, y + 0.0  # no -0.0
+
+
+def parse_dpi(value: int | str) -> int:
+    """A PNG resolution: a whole number of dpi within ``PNG_DPI``.
+
+    >>> parse_dpi("300"), parse_dpi(150)
+    (300, 150)
+    >>> parse_dpi(2400)
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --png 2400 dpi is out of range: 72 to 1200 dpi (print shops ask for 300)
+    """
+    text = str(value).strip()
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise CardgenError(f"--png {text[:20]!r} is not a whole number of dpi: write e.g. --png 300")
+    dpi = int(text)
+    lo, hi = PNG_DPI
+    if not lo <= dpi <= hi:
+        raise CardgenError(f"--png {dpi} dpi is out of range: {lo} to {hi} dpi (print shops ask for 300)")
+    return dpi
+
+
+def parse_bleed(text: str) -> float:
+    """A bleed in mm: a length of at most ``MAX_BLEED``.
+
+    >>> parse_bleed("1/8in")
+    3.175
+    """
+    b = parse_length(text, what="bleed")
+    if b > MAX_BLEED:
+        raise CardgenError(f"bleed {text!r} is too large: at most {MAX_BLEED:g}mm (print shops ask for 3mm)")
+    return b
+
+
+def _length(what: str) -> Callable[[str], float]:
+    return lambda text: parse_length(text, what=what)
+
+
 @dataclass(frozen=True)
 class PrintArgs:
-    """The print options as typed on the command line; ``help`` is what ``--help`` shows."""
+    """The print options as typed on the command line, each field declared once (``params.Param``):
+    its help (what ``--help`` shows, ``{card}`` the command's noun), range and the function that
+    reads it, which ``print_options`` uses too."""
 
-    card: str = field(
-        default="poker",
-        metadata={"help": "Card size: poker (2.5×3.5in), bridge, mini, tarot, or WxH like 63x88mm, 2.5x3.5in."},
+    card: str = declared(
+        Param("card", "text", "poker, bridge, mini, tarot or WxH", default=DEFAULT_CARD, metavar="SIZE",
+              group="paper", check=parse_card)
+    )  # fmt: skip
+    paper: str = declared(
+        Param("paper", "choice", "a4, letter, a3 or tabloid", default=DEFAULT_PAPER, choices=tuple(PAPERS),
+              metavar="PAPER", group="paper", check=parse_paper)
+    )  # fmt: skip
+    bleed: str = declared(
+        Param("bleed", "length", "Bleed for print shops: 3mm, 1/8in", default="0", low=0, high=MAX_BLEED,
+              group="service", check=parse_bleed)
+    )  # fmt: skip
+    margin: str = declared(
+        Param("margin", "length", "Your printer's unprintable border", default="5mm", low=0, group="paper",
+              check=_length("margin"))
+    )  # fmt: skip
+    gutter: str = declared(
+        Param("gutter", "length", "Space between {cards}", default="0", low=0, group="paper", check=_length("gutter"))
     )
-    paper: str = field(default="a4", metadata={"help": "Paper: a4, letter, a3 or tabloid."})
-    bleed: str = field(
-        default="0",
-        metadata={
-            "help": "Bleed around each {card} for print shops, e.g. 3mm or 1/8in. 0 = home printing: {cards} share cut lines."
-        },
+    title: str = declared(
+        Param("title", "text", "Name printed on every {card}", default="", group="look", check=clean_title)
     )
-    margin: str = field(default="5mm", metadata={"help": "Unprintable border of your printer; no ink goes there."})
-    gutter: str = field(default="0", metadata={"help": "Space between {cards} on the sheet."})
-    title: str = field(default="", metadata={"help": "Name printed on every {card} (plain text)."})
-    backs: bool = field(
-        default=False,
-        metadata={
-            "help": "Add a backs page after each sheet. Print double-sided, flip on the long edge (portrait sheets; the short edge of landscape ones)."
-        },
+    backs: bool = declared(
+        Param(
+            "backs", "bool", "A backs page after each sheet, for duplex", default=False, negatable=True, group="paper"
+        )
     )
-    back_offset: str = field(
-        default="0,0",
-        metadata={
-            "help": "Move every backs page X,Y mm (X right, Y up, as on screen) to undo your printer's duplex "
-            "shift, read off `cardgen testpage`, e.g. 0.5,-1."
-        },
+    back_offset: str = declared(
+        Param("back_offset", "text", "Shift backs pages X,Y mm (testpage)", default="0,0", metavar="X,Y",
+              group="paper", check=parse_offset)
+    )  # fmt: skip
+    fold: bool = declared(
+        Param("fold", "bool", "Fold-over sheets: each back beside its {card}", default=False, negatable=True,
+              group="paper")
+    )  # fmt: skip
+    png: int | None = declared(
+        Param("png", "int", "Also a PNG of each {card} at DPI", low=PNG_DPI[0], high=PNG_DPI[1], metavar="DPI",
+              group="service", check=parse_dpi)
+    )  # fmt: skip
+    tts: bool = declared(
+        Param("tts", "bool", "Also a Tabletop Simulator deck", default=False, negatable=True, group="service")
     )
-    fold: bool = field(
-        default=False,
-        metadata={
-            "help": "Fold-over sheets for one-sided printing: each {card}'s back beside it, mirrored across "
-            "a dashed fold line. Fold on the line, printed side out, glue, cut on the marks. Not with --backs."
-        },
-    )
-
-    png: int | None = field(
-        default=None,
-        metadata={
-            "help": "Also write each {card} as a PNG at this resolution (72 to 1200 dpi), with its bleed, at true "
-            "size: {png_names} (png/back.png with --backs). Print-on-demand services ask for 300.",
-            "metavar": "DPI",
-        },
-    )
-    tts: bool = field(
-        default=False,
-        metadata={
-            "help": "Also write a Tabletop Simulator deck: tts/deck.png (69 {cards} a sheet), tts/back.png and "
-            "tts/README.txt saying how to import it."
-        },
-    )
-    theme: str | None = field(
-        default=None,
-        metadata={
-            "help": "A theme file (TOML): colours per pattern or 2D category, a title, a logo, the back design; "
-            "or 'plain', the built-in plain look.",
-            "metavar": "FILE",
-        },
-    )
-    preset: str | None = field(
-        default=None,
-        metadata={
-            "help": "A print service's preset: its card size, bleed and safe zone, and the files it asks for "
-            "(home, makeplayingcards, drivethrucards, thegamecrafter, printerstudio); --preset list shows them.",
-            "metavar": "NAME",
-        },
-    )
+    theme: str | None = declared(Param("theme", "text", "A theme file (TOML), or plain", metavar="FILE", group="look"))
+    preset: str | None = declared(
+        Param("preset", "choice", "A print service's preset (list: see them)", choices=tuple(PRESETS),
+              metavar="NAME", group="service", check=preset)
+    )  # fmt: skip
+    back: str = declared(
+        Param("back", "choice", "Backs: dark, or light to save ink", default="dark",
+              choices=("dark", "light"), metavar="LOOK", group="look")
+    )  # fmt: skip
 
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
@@ -120,15 +160,37 @@ class PrintArgs:
             raise CardgenError("theme is empty: name a theme file (TOML), or leave theme out")
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
-        opts = print_options(**values, theme=theme)
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("theme", "back")}
+        opts = print_options(**values, theme=with_back(theme, self.back))
         # (a built-in theme is known by its name: only a theme file is told apart by where it is)
         if theme is None or not self.theme or theme.name == self.theme:
             return opts
         return replace(opts, theme_file=str(Path(self.theme).absolute()))
 
 
-PRINT_FIELDS = tuple(f.name for f in fields(PrintArgs))
+PRINT = params_of(PrintArgs)
+PRINT_FIELDS = PRINT.names
+BACK_LOOKS = ("dark", "light")
+
+
+def with_back(theme: Theme | None, back: str) -> Theme | None:
+    """``theme`` with the backs' look ``back`` asks for: ``dark`` leaves the theme's own back (the
+    train on the accent, or its picture); ``light`` is the light back (``layout.got.back``), recorded
+    in the theme, so that ``cardgen check`` draws it again from the pack's record.
+
+    >>> with_back(None, "dark") is None, with_back(None, "light").back
+    (True, 'light')
+    >>> with_back(None, "pale")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --back 'pale' is not a look for the backs: choose dark (the default) or light
+    """
+    look = back.strip().lower() if isinstance(back, str) else ""
+    if look not in BACK_LOOKS:
+        raise CardgenError(f"--back {back!r:.40} is not a look for the backs: choose dark (the default) or light")
+    if look == "dark":
+        return theme
+    return replace(theme or Theme(), back="light", back_picture=None)
 
 
 @dataclass(frozen=True)
@@ -154,8 +216,8 @@ class PrintOptions:
         """What a folder's name says of the title and the theme only in part (a title is
         shortened to letters and hyphens, a theme named by its file's stem): the exact title and
         the theme file's digest of its path, recorded in the folder's marker, so that a build
-        of another title or theme never replaces it unawares (``write.staging``). Empty for the
-        plain build.
+        of another title or theme never replaces it unsaid (``write.owned``: one line names what
+        it held). Empty for the plain build.
 
         >>> print_options(title="Family night!").made_with
         {'title': 'Family night!'}
@@ -179,6 +241,7 @@ class PrintOptions:
         >>> print_options(**print_options(fold=True, title="Family night", png=300).as_typed()).fold
         True
         """
+
         def mm(value: float, places: int = 17) -> str:
             return f"{value:.{places}f}".rstrip("0").rstrip(".") + "mm"
 
@@ -233,11 +296,31 @@ class PrintOptions:
         parts += [f"png{self.png}"] if self.png else []
         parts += ["tts"] if self.tts else []
         parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
+        parts += ["back-light"] if self.backs and self.theme is not None and self.theme.back == "light" else []
         parts += (
             [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
         )
         parts += [f"preset-{self.preset.name}"] if self.preset is not None else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
+
+    def only(self, used: tuple[str, ...]) -> PrintOptions:
+        """These options with every one a product does not use (``used``: names of ``PrintArgs``
+        fields) at its default, so that its folder's name (and marker, and record) carries only
+        what changes what it makes: a ``cardgen.toml``'s ``preset``, ``bleed`` or ``png``, given
+        to every item, adds nothing to a placemat's name. A preset's card size is kept when
+        ``card`` is used (it is the card the preset set).
+
+        >>> o = print_options(preset="thegamecrafter", paper="letter", png=300, title="Family night")
+        >>> o.only(("card", "paper", "margin", "title")).suffix
+        '-letter-family-night'
+        >>> o.suffix
+        '-letter-png300-family-night-preset-thegamecrafter'
+        """
+        plain = print_options()
+        # (the backs' look is carried by the theme: it goes with it)
+        fields_of = {"paper": ("paper", "paper_name"), "theme": ("theme", "theme_file"), "back": ()}
+        unused = [f for name in PRINT_FIELDS if name not in used for f in fields_of.get(name, (name,))]
+        return replace(self, **{f: getattr(plain, f) for f in unused})
 
     @property
     def size_suffix(self) -> str:
@@ -284,41 +367,6 @@ def title_name(title: str) -> str:
     return "title-" + hashlib.sha256(title.encode("utf-8")).hexdigest()[:8]
 
 
-def parse_offset(text: str) -> tuple[float, float]:
-    """``"X,Y"`` in mm (a unit of mm may be written) → (x, y); each at most ``MAX_BACK_OFFSET``.
-
-    >>> parse_offset("1,-0.5"), parse_offset(" -.5mm , 2 ")
-    ((1.0, -0.5), (-0.5, 2.0))
-    """
-    m = _OFFSET.fullmatch(text) if isinstance(text, str) else None
-    if not m:
-        raise CardgenError(f"back offset {text!r} is not X,Y in mm (digits 0-9): write e.g. 0.5,-1")
-    x, y = float(m.group(1)), float(m.group(2))
-    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
-        raise CardgenError(f"back offset {text!r} is too large: at most {MAX_BACK_OFFSET:g}mm each way")
-    return x + 0.0, y + 0.0  # no -0.0
-
-
-def parse_dpi(value: int | str) -> int:
-    """A PNG resolution: a whole number of dpi within ``PNG_DPI``.
-
-    >>> parse_dpi("300"), parse_dpi(150)
-    (300, 150)
-    >>> parse_dpi(2400)
-    Traceback (most recent call last):
-    ...
-    cardgen.errors.CardgenError: --png 2400 dpi is out of range: 72 to 1200 dpi (print shops ask for 300)
-    """
-    text = str(value).strip()
-    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6:
-        raise CardgenError(f"--png {text[:20]!r} is not a whole number of dpi: write e.g. --png 300")
-    dpi = int(text)
-    lo, hi = PNG_DPI
-    if not lo <= dpi <= hi:
-        raise CardgenError(f"--png {dpi} dpi is out of range: {lo} to {hi} dpi (print shops ask for 300)")
-    return dpi
-
-
 def print_options(
     *,
     card: str = "poker",
@@ -358,9 +406,7 @@ def print_options(
         card, bleed = service.card, service.bleed
     size = parse_card(card)
     sheet = parse_paper(paper)
-    b = parse_length(bleed, what="bleed")
-    if b > MAX_BLEED:
-        raise CardgenError(f"bleed {bleed!r} is too large: at most {MAX_BLEED:g}mm (print shops ask for 3mm)")
+    b = parse_bleed(bleed)
     m = parse_length(margin, what="margin")
     if m * 2 >= min(sheet):
         raise CardgenError(f"margin {margin!r} leaves no printable area on {paper} paper")
@@ -406,7 +452,7 @@ def preset_for(name: str, *, card: str, bleed: str, theme: Theme | None = None) 
             f"--bleed {bleed.strip()[:40]} conflicts with --preset {found.name}, whose bleed is {found.bleed}: "
             "give one or the other"
         )
-    if found.files == "pdf" and theme is not None and (theme.logo_picture or theme.back_picture):
+    if found.kind.cmyk and theme is not None and (theme.logo_picture or theme.back_picture):
         raise CardgenError(
             f"--preset {found.name} writes CMYK, and a theme's pictures are RGB: use a theme without pictures"
         )

@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import Drawing, Text, walk
@@ -41,18 +40,58 @@ OUTPUT_CONDITION = "CGATS TR 001"
 
 
 @dataclass(frozen=True)
+class FileKind:
+    """A kind of file a print service asks for, as words and facts: one entry of ``FILE_KINDS``,
+    whose writer is ``write.services.WRITERS[name]`` and whose proof is
+    ``proof.services.PROVERS[name]``. The words are patterns filled in with ``{folder}`` (the
+    service's folder in the deck's), ``{deck}`` (the deck's name), ``{upload}`` (what to send:
+    ``upload`` filled in), ``{service}``, ``{dpi}``, ``{one}`` (a card, a tile), ``{w}`` × ``{h}``
+    (a component with its bleed, in pixels at the dpi) and ``{side}`` (the same in inches)."""
+
+    name: str  # as a preset's ``files`` names it
+    upload: str  # the file or folder to send the service
+    files: str  # what is written, for ``--preset list`` and the README
+    note: str  # what a build says of them
+    images: bool = False  # a picture a component at the preset's dpi: counted in how long a build takes
+    cmyk: bool = False  # CMYK colours: a theme's (RGB) pictures cannot go
+
+
+FILE_KINDS: dict[str, FileKind] = {
+    k.name: k
+    for k in (
+        FileKind("", upload="", files="the sheets PDF only", note=""),
+        FileKind(
+            "png",
+            upload="{folder}",
+            files="{folder}/001.png … and back.png, {dpi} dpi",
+            note="{upload}/: for {service}, a PNG a {one} and back.png, {w} × {h} px at {dpi} dpi, bleed included",
+            images=True,
+        ),
+        FileKind(
+            "pdf",
+            upload="{folder}/{deck}-upload.pdf",
+            files="{upload}: a page a card side, back then front, CMYK",
+            note="{upload}: for {service}, a page a {one} side ({side} with its bleed), back then front, CMYK "
+            "(not certified PDF/X-1a: see the README)",
+            cmyk=True,
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
 class Preset:
     """One print service: its card, bleed and safe zone as the options spell them, the files it
-    asks for (``""``: none beyond cardgen's own sheets; ``"png"``: one PNG a card and
-    ``back.png``; ``"pdf"``: one PDF a deck, a page a card side, back then front, CMYK), and
-    the published figures for a poker card, with their source."""
+    asks for (a ``FILE_KINDS`` name: ``""``: none beyond cardgen's own sheets; ``"png"``: one PNG
+    a card and ``back.png``; ``"pdf"``: one PDF a deck, a page a card side, back then front,
+    CMYK), and the published figures for a poker card, with their source."""
 
     name: str  # as --preset takes it; also the folder its files go to
     service: str
     card: str  # as --card takes it
     bleed: str  # as --bleed takes it
     safe: str  # how far inside the cut text keeps
-    files: Literal["", "png", "pdf"]
+    files: str  # a name of FILE_KINDS
     dpi: int = 300
     image_px: tuple[int, int] | None = None  # a poker card with its bleed, as published
     safe_px: tuple[int, int] | None = None  # the safe box of a poker card, as published
@@ -76,15 +115,30 @@ class Preset:
         """Where the service's own files go in a deck's folder."""
         return self.name
 
-    def upload_pdf(self, name: str) -> str:
-        """The file name of the PDF a service takes, for a deck named ``name`` (its folder's
-        name): apart from the deck's sheets (``<name>.pdf``), so that gathered in one place for a
-        print shop, the two never collide.
+    @property
+    def kind(self) -> FileKind:
+        """What the files it asks for are (``FILE_KINDS``)."""
+        return FILE_KINDS[self.files]
 
-        >>> PRESETS["drivethrucards"].upload_pdf("got-pattern-one-census-2-preset-drivethrucards")
-        'got-pattern-one-census-2-preset-drivethrucards-upload.pdf'
+    def upload(self, deck: str) -> str:
+        """The file or folder (in the deck's folder) to send the service, for a deck named
+        ``deck`` (its folder's name). A PDF is named apart from the deck's sheets
+        (``<deck>.pdf``), so that gathered in one place for a print shop, the two never collide.
+
+        >>> PRESETS["drivethrucards"].upload("got-pattern-one-census-2-preset-drivethrucards")
+        'drivethrucards/got-pattern-one-census-2-preset-drivethrucards-upload.pdf'
+        >>> PRESETS["thegamecrafter"].upload("got-pattern-one-census-7")
+        'thegamecrafter'
         """
-        return f"{name}-upload.pdf"
+        return self.kind.upload.format(folder=self.folder, deck=deck)
+
+    def note(self, deck: str, one: str, px: tuple[int, int], mm: tuple[float, float]) -> str:
+        """What a build of the deck ``deck`` says of the service's files: ``one`` names a
+        component ("card"), ``px`` and ``mm`` its size with its bleed, in pixels and millimetres."""
+        side = f"{mm[0] / MM_PER_INCH:.3g} × {mm[1] / MM_PER_INCH:.3g} in"
+        return self.kind.note.format(
+            upload=self.upload(deck), service=self.service, one=one, w=px[0], h=px[1], dpi=self.dpi, side=side
+        )
 
     def px(self, mm: float) -> float:
         """``mm`` in pixels at the preset's dpi."""
@@ -102,12 +156,12 @@ class Preset:
         )
 
     def describe_files(self, deck: str = "<deck>") -> str:
-        """What files the preset writes, in words (``--preset list``, the README)."""
-        if self.files == "png":
-            return f"{self.folder}/001.png … and back.png, {self.dpi} dpi"
-        if self.files == "pdf":
-            return f"{self.folder}/{self.upload_pdf(deck)}: a page a card side, back then front, CMYK"
-        return "the sheets PDF only"
+        """What files the preset writes, in words (``--preset list``, the README).
+
+        >>> PRESETS["drivethrucards"].describe_files()
+        'drivethrucards/<deck>-upload.pdf: a page a card side, back then front, CMYK'
+        """
+        return self.kind.files.format(folder=self.folder, upload=self.upload(deck), dpi=self.dpi)
 
     def text_outside(self, drawing: Drawing) -> Iterator[str]:
         """Every text of ``drawing`` (a card or tile with its bleed: origin at minus the bleed)
@@ -252,6 +306,23 @@ def boxed(drawing: Drawing) -> Drawing:
     w, h = drawing.width - 2 * bx, drawing.height - 2 * by
     boxes = {"TrimBox": (0.0, 0.0, w, h), "BleedBox": (-bx, -by, w + bx, h + by)}
     return replace(drawing, boxes={k: tuple(float(v) for v in box) for k, box in boxes.items()})  # type: ignore[misc]
+
+
+def service_title(faces: Sequence[Drawing], service: str) -> str:
+    """A service's deck PDF's title, for people: what set its cards are (their sheets' label) and
+    for whom: "pattern two, census 7 — for DriveThruCards"; the same when ``cardgen check`` draws
+    it again from the same faces.
+
+    >>> service_title([Drawing(1, 1, (), meta={"set": "pattern two, census 7"})], "DriveThruCards")
+    'pattern two, census 7 — for DriveThruCards'
+    """
+    named = faces[0].meta.get("set", "") if faces else ""
+    return f"{named or f'{len(faces)} cards'} — for {service}"
+
+
+def service_subject(service: str) -> str:
+    """What a service's deck PDF holds, for its metadata's subject."""
+    return f"To upload to {service}: each card's back, then its front, a page each, in CMYK"
 
 
 def service_pages(faces: Sequence[Drawing], back: Drawing) -> list[Drawing]:

@@ -84,3 +84,16 @@ def child_pids(pid: int) -> list[int]:
             except (OSError, IndexError, ValueError):
                 continue
     return found
+
+
+def refused(code: int, err: str, *needles: str) -> None:
+    """A command's refusal: exit 2 and one line on stderr, holding every one of ``needles``."""
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    for needle in needles:
+        assert needle in err, err
+
+
+def snapshot(root: Path) -> dict[str, bytes | None]:
+    """Every file (its bytes) and folder (None) under ``root``."""
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}

@@ -72,6 +72,20 @@ PLAYERS_TO_CARDS_PATTERN_ONE_CENSUS_7 = {2: 42, 3: 63, 4: 84, 5: 105, 6: 126}
 # §3: "removing all the cards that specify space G in a swap (6, 11, 15, 18, 20, 21, et cetera)".
 CENSUS_7_CARDS_NAMING_G_FIRST_BLOCK = [6, 11, 15, 18, 20, 21]
 
+# §10: "Most players would be willing to recognize the following as a valid ascending sequence:
+# 2-6-14-38-W-56-82 ... but they might reject these: 2-6-14-38-W-39-82 (W = 38½),
+# 2-6-14-38-39-84-W (W = 85) because the wild card would have to stand for some number that does
+# not appear on any card in the pack."
+WILD_VALID = "2-6-14-38-W-56-82"
+WILD_REJECTED = {"2-6-14-38-W-39-82": "W = 38½", "2-6-14-38-39-84-W": "W = 85"}
+
+# §7: "ascending: each card is less than every card on its right; never-descending: each card is
+# less than or equal to every card on its right".
+WIN_DEFINITIONS = {
+    "ascending": "each card is less than every card on its right",
+    "never-descending": "each card is less than or equal to every card on its right",
+}
+
 
 def parse_table(text: str) -> dict[str, list[int]]:
     """{'A ↔ B': [1, 22, 43, 64], ...} from a transcribed table."""

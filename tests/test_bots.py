@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.bots import BOTS, bot, good, random_bot
-from cardgen.rules.got.play import Draw, Freeze, Game, UseAbility, Variant, legal_moves, play
+from cardgen.rules.got.play import Draw, Freeze, Game, Pass, UseAbility, Variant, legal_moves, play
 from cardgen.rules.got.simulation import play_game
 from cardgen.rules.shared import game_seed
 from tests.test_play import position, variants
@@ -94,6 +94,26 @@ def test_good_never_completes_an_opponents_sequence() -> None:
     game = position(v, [[40, 30, 20], [1, 9, 5]], faceup=[33])
     move = good(game, random.Random(0))
     assert not (isinstance(move, UseAbility) and move.target == 1)
+
+
+def test_good_hands_an_opponent_the_game_only_as_a_last_resort_the_engines_last_ability() -> None:
+    # pattern one census 3 (abilities AB, AC, BC; card 33 is B↔C). Seat 0's cards are all frozen,
+    # so it can neither draw nor swap its own; seats 1 (2-9-5) and 2 (3-10-7) are each one B↔C from
+    # complete. Its only moves apply 33 to one of them, and an open action forbids passing: worked
+    # out by hand, each move hands that seat the game; the bot plays the engine's last, on seat 2.
+    v = Variant(pattern="one", census=3, players=3, copies=20, apply="any", freeze=3)
+    seqs = [[60, 58, 55], [2, 9, 5], [3, 10, 7]]
+    frozen = [["A", "B", "C"], [], []]
+    game = position(v, seqs, faceup=[33], frozen=frozen, tokens=[0, 3, 3])
+    assert legal_moves(game) == [UseAbility(33, 1, (1, 2)), UseAbility(33, 2, (1, 2))]
+    move = good(game, random.Random(0))
+    assert move == UseAbility(33, 2, (1, 2))
+    play(game, move)
+    assert game.sequences[2] == [3, 7, 10] and game.winner == 2
+    # with no face-up card no action is open at all: the bot passes
+    game = position(v, seqs, frozen=frozen, tokens=[0, 3, 3])
+    assert legal_moves(game) == [Pass()]
+    assert good(game, random.Random(0)) == Pass()
 
 
 def test_good_harms_a_threat_when_abilities_apply_to_anyone() -> None:

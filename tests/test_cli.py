@@ -155,11 +155,12 @@ BAD = [
     (["check", "missing.csv", "--pattern", "one", "--census", "7"], "does not exist"),
     (["check", "table.csv"], "needs --pattern and --census"),
     (["seq", "1 2 x"], "'x'"),
-    (["seq", "1 2 3", "--pack-size", "0"], "pack size 0"),
+    (["seq", "1 2 3", "--pack-size", "0"], "pack-size 0 is out of range"),
     (["placemat", "--census", "0"], "census 0"),
     (["placemat", "--grid", "3by3"], "3by3"),
     (["placemat", "--paper", "napkin"], "paper 'napkin' is unknown"),
     (["frobnicate"], "No such command"),
+    (["pack", "--back", "pale"], "--back 'pale' is not a look for the backs"),
 ]
 
 
@@ -176,9 +177,25 @@ def test_bad_input_gets_one_line_exit_2_and_writes_nothing(tmp_path, monkeypatch
     assert sorted(tmp_path.rglob("*")) == before  # no partial output, no stray temp folder
 
 
+@pytest.mark.parametrize(
+    "word, said, not_said",
+    [
+        # #33: "cardgen print" suggested "train", the Train referee, for its spelling
+        ("print", "cardgen build makes everything", "'train'"),
+        ("pdf", "cardgen build makes everything", "Did you mean"),
+        ("pakc", "Did you mean 'pack'?", "cardgen build"),
+        ("frobnicate", "No such command 'frobnicate'.", "Did you mean"),
+    ],
+)
+def test_an_unknown_command_is_answered_with_what_it_likely_meant(capsys, word, said, not_said):
+    code, out, err = cli(capsys, word)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert said in err and not_said not in err, err
+
+
 def test_markup_in_a_title_stays_text(tmp_path, capsys):
     title = "<script>alert('x')</script> & [bold]"
-    code, _, err = cli(capsys, "pack", "--census", "3", "--title", title, "--out", str(tmp_path))
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--title", title, "--out", str(tmp_path))
     assert code == 0, err
     (folder,) = tmp_path.glob("got-pattern-one-census-3-*")  # the title (its letters) in the name
     from lxml import etree
@@ -209,7 +226,7 @@ def test_output_under_a_file_or_unwritable_is_refused(tmp_path, capsys):
 
 
 def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path, capsys, monkeypatch):
-    assert cli(capsys, "pack", "--census", "4", "--out", str(tmp_path))[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "4", "--out", str(tmp_path))[0] == 0
     folder = tmp_path / "got-pattern-one-census-4"
     before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
@@ -220,14 +237,14 @@ def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path, capsys, mo
 
     with monkeypatch.context() as m:
         m.setattr(pdf_writer, "write_pdf", boom)
-        code, _, err = cli(capsys, "pack", "--census", "4", "--out", str(tmp_path))
+        code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "4", "--out", str(tmp_path))
     assert code == 2 and "no space left on device" in err and len(err.splitlines()) == 1
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cardgen-")]
 
     # a file cardgen did not write is never deleted: a rebuild that would replace the folder is refused
     (folder / "notes.txt").write_text("mine")
-    code, _, err = cli(capsys, "pack", "--census", "4", "--out", str(tmp_path))
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "4", "--out", str(tmp_path))
     assert code == 2 and "notes.txt" in err and len(err.splitlines()) == 1
     after = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != "notes.txt"}
     assert after == before

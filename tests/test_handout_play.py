@@ -1,10 +1,11 @@
 """The Game of Trains handouts describe the game the play engine plays (#22): every decision the
-engine makes (``rules.got.play.DECISIONS``, read from the engine, not copied) is stated on the written
-page; the turn is the engine's; and ``--simulate N`` prints the simulator's own figures, seeded,
-in plain words, within the two-page summary."""
+engine makes (``rules.got.play.DECISIONS``) is stated on the written page, in words typed here;
+the turn is the engine's; and ``--simulate N`` prints the simulator's own figures (read back from
+the page and held to ``cardgen simulate``'s), seeded, in plain words, within the two-page summary."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -14,10 +15,11 @@ from lxml import html as lxml_html
 from cardgen.layout.handouts import build
 from cardgen.options import print_options
 from cardgen.products.handout import build_handout
-from cardgen.rules.got.handout_simulation import MAX_GAMES, SEED, PackFigures, simulate_pack, variant_for, words
+from cardgen.rules.got.handout_simulation import MAX_GAMES, PackFigures, simulate_pack, words
 from cardgen.rules.got.patterns import make_pattern
 from cardgen.rules.got.play import DECISIONS, Draw, Game, Place, Variant, legal_moves, play
-from cardgen.rules.got.variant import DEFAULT_MAX_TURNS
+from cardgen.rules.got.simulation import Summary
+from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import run
 from cardgen.simulate.settings import request
 from tests.test_cli import cli
@@ -79,7 +81,7 @@ STATED: dict[str, list[tuple[str, str]]] = {
         ("all", "you win, not they"),
         ("all", "the mover wins if theirs is among them, else the first player after the mover: there are no ties"),
     ],
-    "max_turns": [("all", f"played by computer, a game stops unfinished at {DEFAULT_MAX_TURNS:,} turns")],
+    "max_turns": [("all", "played by computer, a game stops unfinished at 2,000 turns")],
     "apply='own'": [
         ("all", "apply its ability to your own"),
         ("all", "A table may agree that it acts on any one player's"),
@@ -119,17 +121,21 @@ def norm(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").split())
 
 
-def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[str, str, object]:
-    """(the page's text, the PDF's text, the result) of one handout, as a reader gets them."""
+def pdf_pages(pdf_path: Path) -> list[str]:
+    """Each page's text, as pdfium reads it (in the order drawn: column by column)."""
+    pdf = pdfium.PdfDocument(pdf_path)
+    try:
+        return [norm(pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[str, str, Path]:
+    """(the page's text, the PDF's text, the folder) of one handout, as a reader gets them."""
     result = build_handout(opts=print_options(paper=paper), out=tmp_path, **kw)  # type: ignore[arg-type]
     folder = result.folder
     page = norm(lxml_html.parse(str(folder / f"{folder.name}.html")).getroot().text_content())
-    pdf = pdfium.PdfDocument(folder / f"{folder.name}.pdf")  # pdfium reads in the order drawn: column by column
-    try:
-        text = norm(" ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))))
-    finally:
-        pdf.close()
-    return page, text, result
+    return page, " ".join(pdf_pages(folder / f"{folder.name}.pdf")), folder
 
 
 def applies(when: str, game: str, kw: dict[str, object]) -> bool:
@@ -211,34 +217,61 @@ def test_what_the_handout_says_of_the_turn_is_what_the_engine_does():
 # --- --simulate N ------------------------------------------------------------------------------
 
 
+def simulated(pattern: str, copies: int, players: int, games: int) -> Summary:
+    """What ``cardgen simulate --pattern P --census 7 --copies C --players N --games G --seed 1``
+    counts: the summary of its games."""
+    req = request("got", {"pattern": pattern, "census": 7, "copies": copies, "players": players}, [],
+                  games=games, seed=1)  # fmt: skip
+    tally = run(req, workers=1).tallies[0]
+    assert isinstance(tally, Tally)
+    return tally.summary()
+
+
 def test_the_handouts_figures_are_the_simulators():
-    """The same games as ``cardgen simulate`` with the command the handout prints: the same figures."""
-    spec = make_pattern("two", 7)
-    figures = simulate_pack(spec, 30)
-    assert figures.seed == SEED and [r.players for r in figures.rows] == [2, 3, 4]
+    """The same games as ``cardgen simulate`` with the command the handout prints (seed 1; pattern
+    two, census 7 has 3 cards of each ability, seed §4): the same figures."""
+    figures = simulate_pack(make_pattern("two", 7), 30)
+    assert figures.seed == 1 and [r.players for r in figures.rows] == [2, 3, 4]
     for row in figures.rows:
-        v = variant_for(spec, row.players)
-        req = request("got", {"pattern": "two", "census": 7, "copies": v.copies, "players": row.players}, [],
-                      games=30, seed=SEED)  # fmt: skip
-        tally = run(req, workers=1).tallies[0]
-        assert tally.summary() == row.summary
-        assert f"--players {row.players} --games 30 --seed {SEED}" in figures.command(row.players)
+        assert simulated("two", 3, row.players, 30) == row.summary
+        want = f"cardgen simulate --pattern two --census 7 --copies 3 --players {row.players} --games 30 --seed 1"
+        assert figures.command(row.players) == want
+
+
+# "With 3 players a game lasts about 6 turns each (4 to 8); the first seat wins 30 % of games,
+# against 33 % for an even share": one sentence of the page's figures
+FIGURES = re.compile(
+    r"With (\d) players a game lasts about (\d+) turns? each(?: \((\d+) to (\d+)\))?; the first seat wins "
+    r"(\d+) % of games, against (\d+) % for an even share"
+)
 
 
 def test_the_figures_are_printed_in_plain_words_marked_as_simulated(tmp_path):
-    page, pdf, result = written(tmp_path, game="got", pattern="one", simulate=40)
-    figures = simulate_pack(make_pattern("one", 7), 40)
-    assert Path(result.folder).name == "handout-got-pattern-one-census-7-sim-40"  # type: ignore[attr-defined]
+    """The figures read back from the page, held to what ``cardgen simulate`` counts of the same
+    games (pattern one, census 7: 4 cards of each ability, seed §3): a won game's turns each, the
+    median and the middle 8 games of 10, to a whole turn; the first seat's share of the games, to a
+    whole per cent; and an even share, worked out by hand."""
+    page, pdf, folder = written(tmp_path, game="got", pattern="one", simulate=40)
+    assert folder.name == "handout-got-pattern-one-census-7-sim-40"
+    even = {2: 50, 3: 33, 4: 25}
     for text in (page, pdf):
         assert "How long, how fair: simulated" in text
         assert "Simulated by a computer player, the good bot, in every seat, 40 games of this pack for each number of players, " \
             "from seed 1" in text  # fmt: skip
-        for row in figures.rows:
-            sentence = norm(words(row))
-            assert norm(sentence[:1].upper() + sentence[1:]) in text
-            assert f"With {row.players} players a game lasts about " in text
-        assert "for an even share" in text and "50 % for an even share" in text
-        assert norm(f"{figures.command(4)} plays the same games") in text
+        rows = {int(m[0]): m for m in FIGURES.findall(text)}
+        assert sorted(rows) == [2, 3, 4], text
+        for players, (_, median, low, high, first, share) in rows.items():
+            summary = simulated("one", 4, players, 40)
+            whole = lambda x: int(x + 0.5)  # noqa: E731 - half up, as a person rounds
+            assert int(median) == whole(summary.turns_per_player_median or 0)
+            spread = (whole(summary.turns_per_player_p10 or 0), whole(summary.turns_per_player_p90 or 0))
+            assert (int(low), int(high)) == spread if low else spread[0] == spread[1]
+            assert abs(int(first) - 100 * summary.win_share[0]) <= 0.5
+            assert int(share) == even[players]
+        assert (
+            "cardgen simulate --pattern one --census 7 --copies 4 --players 4 --games 40 --seed 1 plays the same games"
+            in text
+        )
     # a handout without --simulate has no figures
     plain, _, _ = written(tmp_path / "plain", game="got", pattern="one")
     assert "simulated" not in plain.lower()
@@ -272,16 +305,21 @@ def test_same_command_same_bytes(tmp_path):
     ],
 )
 def test_the_summary_with_its_figures_keeps_to_two_pages(tmp_path, paper, kw):
-    _, pdf, result = written(tmp_path, paper, game="got", simulate=5, **kw)
-    assert result.summary_pages <= 2, result.notes  # type: ignore[attr-defined]
-    assert "How long, how fair: simulated" in pdf
+    """Read back from the PDF: the rulings box that ends the summary on page 1 or 2, and the
+    figures before it."""
+    _, _, folder = written(tmp_path, paper, game="got", simulate=5, **kw)
+    pages = pdf_pages(folder / f"{folder.name}.pdf")
+    ends = max(n for n, text in enumerate(pages, 1) if "These settle what the original rules leave open" in text)
+    assert ends <= 2, pages
+    for words_ in ("How long, how fair: simulated", "for an even share"):
+        assert any(words_ in text for text in pages[:ends]) and not any(words_ in text for text in pages[ends:])
 
 
 @pytest.mark.parametrize("bad", ["0", "-3", str(MAX_GAMES + 1)])
 def test_a_bad_number_of_games_is_one_line_and_exit_2(tmp_path, capsys, bad):
     code, out, err = cli(capsys, "handout", "got", "--simulate", bad, "--out", str(tmp_path))
     assert code == 2 and out == ""
-    assert err.strip().count("\n") == 0 and "--simulate" in err and "100,000" in err
+    assert err.strip().count("\n") == 0 and "simulate" in err and "100,000" in err
     assert list(tmp_path.iterdir()) == []
 
 

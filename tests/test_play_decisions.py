@@ -1,4 +1,5 @@
-"""Tests of the play engine's rule decisions (cardgen.rules.got.play.DECISIONS) and its invariants.
+"""Tests of the play engine's rule decisions (cardgen.rules.got.play.DECISIONS), each named with
+the tests that prove it, and its invariants.
 
 Running out of cards, passing, who wins a completed sequence, the turn cap,
 face-up pairs; then hypothesis properties over any pattern, census, copies,
@@ -11,12 +12,12 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from importlib import import_module
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import cardgen.rules.got.play as play_module
 from cardgen.errors import CardgenError
 from cardgen.rules.got.play import DECISIONS, Draw, Game, Pass, Place, UseAbility, Variant, legal_moves, play
 from cardgen.rules.got.variant import rules_of
@@ -136,11 +137,91 @@ def test_from_state_refuses_bad_freezes() -> None:
         position(v, seqs, tokens=[1])
 
 
-def test_decisions_are_short_sentences_in_the_docstring() -> None:
-    assert len(DECISIONS) >= 15
+# Each decision of the engine (``DECISIONS``: what seed 002 leaves open), found by words typed here,
+# and the tests that prove it, as ``module.test``. A decision added, or reworded past its words,
+# fails the test below until it is given its tests; a test named here and renamed or removed too.
+PROVED: dict[str, tuple[str, ...]] = {
+    "Seat 0 plays first": (
+        "test_play.test_each_player_takes_the_next_census_cards_from_the_top",
+        "test_play.test_beth_swaps_37_and_12_with_10bd",
+    ),
+    "A dealt sequence is arranged": (
+        "test_play.test_deal_is_descending_and_the_opening_draws_one_two_three_four",
+        "test_play.test_wilds_are_dealt_first",
+    ),
+    "A dealt 3×3 hand": (
+        "test_play.test_2d_deal_rows_and_columns_descend",
+        "test_play.test_2d_hands_with_wilds_or_repeats_descend_row_by_row",
+        "test_grid.test_seeded_deals_are_uniform_over_all_starts",
+    ),
+    "Opening:": (
+        "test_play.test_deal_is_descending_and_the_opening_draws_one_two_three_four",
+        "test_play.test_opening_discards_the_cards_not_kept_and_shows_the_displaced_one",
+    ),
+    "during the opening": ("test_play.test_deal_is_descending_and_the_opening_draws_one_two_three_four",),
+    "Two face-up cards with the same ability": (
+        "test_play_decisions.test_face_up_cards_with_the_same_ability_are_both_discarded",
+    ),
+    "two face-up wild cards are not a pair": ("test_play.test_a_wild_going_face_up_does_not_pair_with_a_wild",),
+    "A turn is:": (
+        "test_play.test_frozen_cards_cannot_move",
+        "test_play.test_a_face_up_wild_is_taken_and_placed_never_used",
+    ),
+    "A drawn card must be placed": (
+        "test_play.test_frozen_cards_cannot_move",
+        "test_handout_play.test_what_the_handout_says_of_the_turn_is_what_the_engine_does",
+    ),
+    "A face-up wild card cannot be used": ("test_play.test_a_face_up_wild_is_taken_and_placed_never_used",),
+    "A used card goes to the discard pile": ("test_play.test_carl_may_use_57ax_on_himself_only_under_factory_rules",),
+    "needs a card in the draw pile": (
+        "test_play_decisions.test_with_nothing_to_reshuffle_drawing_and_removing_are_not_legal",
+    ),
+    "the discard pile is shuffled": (
+        "test_play_decisions.test_an_empty_draw_pile_is_rebuilt_from_the_shuffled_discard",
+    ),
+    "may not pass": (
+        "test_play_decisions.test_a_player_with_nothing_to_do_passes_and_all_passing_stalls",
+        "test_play_decisions.test_with_nothing_to_reshuffle_drawing_and_removing_are_not_legal",
+    ),
+    "Completion is checked": ("test_play.test_a_sequence_complete_at_the_deal_wins_before_the_opening",),
+    "completed by another player's move": (
+        "test_play_decisions.test_an_opponents_move_can_complete_your_sequence",
+        "test_play_decisions.test_when_one_move_completes_two_sequences_the_mover_wins_then_seat_order",
+    ),
+    "max_turns": ("test_play_decisions.test_the_cap_ends_a_game_with_no_winner",),
+    "apply='own'": (
+        "test_play.test_carl_may_use_57ax_on_himself_only_under_factory_rules",
+        "test_play.test_carl_may_use_57ax_on_andy_when_abilities_apply_to_anyone",
+    ),
+    "either way round": ("test_play.test_earl_swaps_his_b_with_frans_d_or_his_d_with_her_b",),
+    "same_sequence": ("test_play.test_three_party_and_same_sequence_options",),
+    "Combined packs": (
+        "test_play.test_numbers_packs_and_wilds_shape_the_pack",
+        "test_play.test_a_repeated_number_wins_only_when_never_descending_wins",
+    ),
+    "wilds=N": ("test_play.test_numbers_packs_and_wilds_shape_the_pack", "test_play.test_the_seeds_wild_examples"),
+    "Freezing:": ("test_play.test_frozen_cards_cannot_move", "test_play.test_no_freeze_without_tokens"),
+    "A frozen card never leaves": (
+        "test_play.test_frozen_cards_cannot_move",
+        "test_play_decisions.test_no_card_is_ever_lost_or_duplicated_and_frozen_cards_stay",
+    ),
+    "Number abilities:": (
+        "test_play.test_number_abilities_in_the_pack_and_in_play",
+        "test_numbers.test_impossible_abilities",
+    ),
+}
+
+
+def test_every_decision_is_a_sentence_and_each_has_its_tests() -> None:
     for d in DECISIONS:
-        assert d.endswith(".") and "\n" not in d
-        assert d in (play_module.__doc__ or "")
+        assert d.endswith(".") and "\n" not in d, d  # one sentence a line, on the handout and here
+        found = [m for m in PROVED if m in d]
+        assert len(found) == 1, f"no test named for this decision (or two markers match): {d}"
+    for marker, tests in PROVED.items():
+        assert any(marker in d for d in DECISIONS), f"{marker!r} is no longer one of the engine's decisions"
+        for name in tests:
+            module, test = name.split(".")
+            assert callable(getattr(import_module(f"tests.{module}"), test, None)), f"{name} is not a test"
 
 
 # --- properties ------------------------------------------------------------------------------

@@ -310,8 +310,21 @@ def test_a_preset_for_items_without_a_back_is_one_line(tmp_path):  # type: ignor
     ],
 )
 def test_the_last_line_names_what_to_send_the_service(tmp_path, capsys, name, sent):  # type: ignore[no-untyped-def]
-    code, out, _ = cli(capsys, "pack", "--census", "2", "--preset", name, "--out", str(tmp_path))
+    code, out, _ = cli(capsys, "pack", "--pattern", "one", "--census", "2", "--preset", name, "--out", str(tmp_path))
     last = out.strip().splitlines()[-1]
     assert code == 0 and last.startswith("upload ") and last.endswith(" to " + PRESETS[name].service), last
     sent_path = Path(last.removeprefix("upload ").rsplit(" to ", 1)[0])
     assert sent_path.exists() and last.removesuffix(" to " + PRESETS[name].service).endswith(sent), last
+
+
+def test_every_kind_of_service_file_has_one_writer_and_one_prover():
+    """A kind of file a service asks for is one entry in each registry (its words and facts, its
+    writer, its proof), and every preset names a kind there."""
+    from cardgen.presets import FILE_KINDS
+    from cardgen.proof.services import PROVERS
+    from cardgen.write.services import WRITERS
+
+    kinds = {name for name in FILE_KINDS if name}  # "": nothing beyond cardgen's own sheets
+    assert kinds == set(WRITERS) == set(PROVERS) and {"png", "pdf"} <= kinds
+    assert {p.files for p in PRESETS.values()} <= set(FILE_KINDS)
+    assert [p.kind.cmyk for p in PRESETS.values() if p.files] == [False, True, False, False]  # DriveThruCards' CMYK

@@ -21,7 +21,9 @@ def cli(capsys, *args):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def pack(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    assert cli(capsys, "pack", "--census", "3", "--copies", "2", "--backs", "--out", tmp_path)[0] == 0
+    assert (
+        cli(capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "2", "--backs", "--out", tmp_path)[0] == 0
+    )
     return tmp_path / "got-pattern-one-census-3-copies-2-backs"
 
 
@@ -157,7 +159,7 @@ def test_open_hands_the_picture_and_the_pdf_to_the_system_viewer(pack, tmp_path,
     assert log.read_text().split() == [str(pack.parent / f"{pack.name}-preview.png")]
     log.unlink()
     out_dir = tmp_path / "out"
-    code, out, err = cli(capsys, "pack", "--census", "3", "--preview", "--open", "--out", out_dir)
+    code, out, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--preview", "--open", "--out", out_dir)
     assert code == 0 and err == ""
     folder = out_dir / "got-pattern-one-census-3"
     assert log.read_text().split() == [str(out_dir / f"{folder.name}-preview.png"), str(folder / f"{folder.name}.pdf")]
@@ -166,7 +168,9 @@ def test_open_hands_the_picture_and_the_pdf_to_the_system_viewer(pack, tmp_path,
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="xdg-open is the opener on Linux")
 def test_no_viewer_is_one_line_of_its_own_and_the_build_still_succeeds(pack, tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # xdg-open without a viewer talks on stderr and fails: its chatter stays out, one line of ours says so
-    chatter = "echo 'www-browser: not found' >&2; echo 'xdg-open: no method available for opening '\"'$1'\"'' >&2; exit 3"
+    chatter = (
+        "echo 'www-browser: not found' >&2; echo 'xdg-open: no method available for opening '\"'$1'\"'' >&2; exit 3"
+    )
     monkeypatch.setenv("PATH", str(_opener(tmp_path, chatter)))
     code, out, err = cli(capsys, "preview", pack, "--open")
     assert code == 0 and "www-browser" not in out + err

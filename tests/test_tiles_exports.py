@@ -93,7 +93,21 @@ def moved(tmp_path_factory):  # type: ignore[no-untyped-def]
 def pack(tmp_path_factory):  # type: ignore[no-untyped-def]
     """Pattern one at census 3, two copies (AB, AC, BC twice: 6 cards), with backs, PNGs at 150 dpi and TTS."""
     out = tmp_path_factory.mktemp("pack")
-    args = ["pack", "--census", "3", "--copies", "2", "--backs", "--png", "150", "--tts", "--out", str(out)]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "2",
+        "--backs",
+        "--png",
+        "150",
+        "--tts",
+        "--out",
+        str(out),
+    ]
     assert run(args) == 0
     return out / "got-pattern-one-census-3-copies-2-backs-png150-tts"
 
@@ -179,11 +193,28 @@ def test_tiles_take_no_theme_yet(capsys, tmp_path):  # type: ignore[no-untyped-d
 
 
 def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ignore[no-untyped-def]
-    base = ["pack", "--census", "3", "--copies", "1", "--backs"]
+    base = ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs"]
     assert run([*base, "--out", str(tmp_path / "a")]) == 0
     assert run([*base, "--back-offset", "0,0", "--out", str(tmp_path / "b")]) == 0
     assert run([*base, "--back-offset", "1,-0.5", "--out", str(tmp_path / "c")]) == 0
-    assert run(["pack", "--census", "3", "--copies", "1", "--back-offset", "1,-0.5", "--out", str(tmp_path / "d")]) == 0
+    assert (
+        run(
+            [
+                "pack",
+                "--pattern",
+                "one",
+                "--census",
+                "3",
+                "--copies",
+                "1",
+                "--back-offset",
+                "1,-0.5",
+                "--out",
+                str(tmp_path / "d"),
+            ]
+        )
+        == 0
+    )
     name = "got-pattern-one-census-3-copies-1"
     a, b = (tmp_path / x / f"{name}-backs" / "pack.json" for x in "ab")
     c = tmp_path / "c" / f"{name}-backs-offset1,-0.5" / "pack.json"  # its folder says so
@@ -194,7 +225,20 @@ def test_the_back_offset_is_recorded_only_when_backs_move(tmp_path):  # type: ig
 
 
 def test_a_moved_pack_checks_clean_and_without_its_record_fails_naming_the_backs(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    args = ["pack", "--census", "3", "--copies", "4", "--backs", "--back-offset", "1,-0.5", "--out", str(tmp_path)]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "4",
+        "--backs",
+        "--back-offset",
+        "1,-0.5",
+        "--out",
+        str(tmp_path),
+    ]
     assert run(args) == 0  # 12 cards: two sheets of 9, each with its backs page
     folder = tmp_path / "got-pattern-one-census-3-backs-offset1,-0.5"  # 4 copies: the default
     code, out, err = cli(capsys, "check", str(folder))
@@ -327,9 +371,20 @@ def chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
-def make_png(width: int, height: int, raw: bytes, *, dpi: int | None = 150, tail: bytes = b"") -> bytes:
-    """An 8-bit RGB PNG from its filtered rows ``raw``, built from the PNG spec by hand."""
-    parts = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
+def make_png(
+    width: int,
+    height: int,
+    raw: bytes,
+    *,
+    dpi: int | None = 150,
+    tail: bytes = b"",
+    extra: bytes = b"",
+    header: tuple[int, int, int, int, int] = (8, 2, 0, 0, 0),
+) -> bytes:
+    """An 8-bit RGB PNG from its filtered rows ``raw``, built from the PNG spec by hand;
+    ``extra``: chunks after its header; ``header``: its depth, colour type, compression, filter
+    method and interlacing."""
+    parts = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">II", width, height) + bytes(header)), extra]
     if dpi:
         ppm = round(dpi / 0.0254)  # 150 dpi: 5906 pixels a metre
         parts.append(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
@@ -346,6 +401,12 @@ def test_a_hand_made_png_reads_whole():
     assert png_problem(make_png(4, 3, ROWS, dpi=None), (4, 3), None) is None
 
 
+def test_a_resolution_is_a_chunk_cardgen_writes_only_where_it_records_one():
+    """tts/ sheets carry no pHYs (a screen's picture): one there is named, as any stray chunk."""
+    problem = png_problem(make_png(4, 3, ROWS), (4, 3), None)
+    assert problem is not None and "holds a 'pHYs' chunk" in problem
+
+
 @pytest.mark.parametrize(
     ("data", "words"),
     [
@@ -358,6 +419,20 @@ def test_a_hand_made_png_reads_whole():
         (make_png(4, 3, ROWS)[:-12], "cut short"),  # no IEND
         (b"GIF89a" + bytes(40), "not a PNG"),
         (make_png(3, 4, b"".join(b"\x00" + bytes(9) for _ in range(4))), "is 3 × 4 px, wanted 4 × 3"),
+        # what a viewer or a print service reads besides the pixels (#29): any chunk cardgen never writes
+        (make_png(4, 3, ROWS, extra=chunk(b"gAMA", struct.pack(">I", 10_000))), "holds a 'gAMA' chunk"),  # gamma 0.1
+        (make_png(4, 3, ROWS, extra=chunk(b"sRGB", b"\x03")), "holds a 'sRGB' chunk"),  # absolute colorimetric
+        (make_png(4, 3, ROWS, extra=chunk(b"iCCP", b"p\0\0" + zlib.compress(b"x" * 64))), "holds a 'iCCP' chunk"),
+        (make_png(4, 3, ROWS, extra=chunk(b"cHRM", bytes(32))), "holds a 'cHRM' chunk"),
+        (make_png(4, 3, ROWS, extra=chunk(b"tRNS", bytes(6))), "holds a 'tRNS' chunk"),  # black made see-through
+        (make_png(4, 3, ROWS, extra=chunk(b"tEXt", b"Comment\0hi")), "holds a 'tEXt' chunk"),
+        (make_png(4, 3, ROWS, extra=chunk(b"IHDR", bytes(13))), "holds a 'IHDR' chunk"),  # a second header
+        # only 8-bit RGBA (or RGB: the same picture, opaque), as cardgen writes, not interlaced
+        (make_png(4, 3, ROWS, header=(16, 2, 0, 0, 0)), "8-bit RGBA or RGB"),
+        (make_png(4, 3, ROWS, header=(8, 3, 0, 0, 0)), "8-bit RGBA or RGB"),  # a palette
+        (make_png(4, 3, ROWS, header=(8, 0, 0, 0, 0)), "8-bit RGBA or RGB"),  # grey
+        (make_png(4, 3, ROWS, header=(8, 2, 0, 0, 1)), "8-bit RGBA or RGB"),  # interlaced
+        (make_png(4, 3, ROWS, header=(8, 2, 1, 0, 0)), "8-bit RGBA or RGB"),  # an unknown compression
     ],
 )
 def test_what_is_wrong_with_a_png_is_said(data, words):  # type: ignore[no-untyped-def]

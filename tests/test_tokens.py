@@ -170,8 +170,8 @@ def test_a_missing_or_extra_token_is_counted(sheet) -> None:  # type: ignore[no-
 
 def test_bad_counts_are_refused_in_one_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     for args, words in (
-        (["--players", "9"], "players 9 is out of range: 2 to 8"),
-        (["--per-player", "0"], "tokens per player 0"),
+        (["--players", "9"], "players 9 is out of range: allowed 2 to 8"),
+        (["--per-player", "0"], "per-player 0 is out of range: allowed 1 to 26"),
     ):
         code, _, err = cli(capsys, "tokens", *args, "--out", tmp_path)
         assert code == 2 and words in err and err.count("\n") == 1

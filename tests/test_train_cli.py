@@ -93,7 +93,7 @@ UNREADABLE = [
     (["1", "--on", "5"], "write A for an Ace"),
     (["7", "--on", "Z"], "unknown card 'Z'"),
     (["7", "--on", "5,6"], "one card"),
-    (["7", "--on", "5", "--where", "moon"], "unknown place 'moon'"),
+    (["7", "--on", "5", "--where", "moon"], "unknown where 'moon': choose one of central, pile, closed"),
     (["7", "--on", "5", "--open-piles", "9"], "open piles"),
     (["2,3,4,5,6", "--on", "A", "--where", "closed"], "give the hand"),
     (["5,5,5,5,5", "--on", "5"], "four"),

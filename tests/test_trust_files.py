@@ -19,7 +19,7 @@ import pytest
 from cardgen.cli import run
 from cardgen.write.marker import MARKER
 from cardgen.write.staging import INDEX_MARKER, JOURNAL
-from tests.helpers import child_pids
+from tests.helpers import child_pids, refused, snapshot
 
 LINUX = sys.platform.startswith("linux")
 
@@ -30,25 +30,13 @@ def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyp
     return code, captured.out, captured.err
 
 
-def refused(code: int, err: str, *needles: str) -> None:
-    assert code == 2, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    for needle in needles:
-        assert needle in err, err
-
-
-def snapshot(root: Path) -> dict[str, bytes | None]:
-    """Every file (its bytes) and folder (None) under ``root``."""
-    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
-
-
 # ---------------------------------------------------------------- a folder cardgen cannot prove
 
 
 @pytest.mark.parametrize("marker", ["none", "pack.json only"])
 def test_a_folder_with_a_pack_json_but_no_marker_is_never_replaced(tmp_path, capsys, marker):
     """Copies often drop hidden files: a pack.json proves nothing, and the user's notes stay."""
-    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)[0] == 0
     folder = tmp_path / "got-pattern-one-census-3"
     (folder / MARKER).unlink()
     if marker == "none":
@@ -57,7 +45,7 @@ def test_a_folder_with_a_pack_json_but_no_marker_is_never_replaced(tmp_path, cap
     (folder / "photos").mkdir()
     (folder / "photos" / "table.jpg").write_bytes(b"\xff\xd8\xff")
     before = snapshot(tmp_path)
-    code, _, err = cli(capsys, "pack", "--census", "3", "--out", tmp_path)
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)
     refused(code, err, "cannot replace", "did not write")
     assert snapshot(tmp_path) == before
 
@@ -75,10 +63,10 @@ def test_a_build_refuses_such_a_folder_before_it_swaps_anything_in(tmp_path, cap
 
 
 def test_a_file_changed_after_cardgen_wrote_it_is_kept(tmp_path, capsys):
-    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)[0] == 0
     folder = tmp_path / "got-pattern-one-census-3"
     (folder / "pack.csv").write_text("number,ability\n1,AB\n# my corrections\n")
-    code, _, err = cli(capsys, "pack", "--census", "3", "--out", tmp_path)
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)
     refused(code, err, "pack.csv", "changed after cardgen wrote it")
     assert "my corrections" in (folder / "pack.csv").read_text()
 
@@ -99,16 +87,23 @@ def test_anything_else_in_a_cardgen_folder_is_kept_too(tmp_path, capsys, what):
     assert snapshot(folder) == before
 
 
-def test_what_cardgen_wrote_and_file_browser_litter_are_replaced(tmp_path, capsys):
+def test_what_cardgen_wrote_is_replaced_and_file_browser_litter_kept(tmp_path, capsys):
+    """#33: a .DS_Store is not cardgen's to delete: the rebuilt folder keeps it."""
     assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
     folder = tmp_path / "placemat-census-4"
     (folder / ".DS_Store").write_bytes(b"\0")
     assert cli(capsys, "placemat", "--census", "4", "--out", tmp_path)[0] == 0
-    assert sorted(p.name for p in folder.iterdir()) == [MARKER, "placemat-census-4.pdf", "placemat-census-4.svg"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".DS_Store",
+        MARKER,
+        "placemat-census-4.pdf",
+        "placemat-census-4.svg",
+    ]
+    assert (folder / ".DS_Store").read_bytes() == b"\0"
 
 
 def test_the_marker_records_every_file_with_its_digest(tmp_path, capsys):
-    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)[0] == 0
     folder = tmp_path / "got-pattern-one-census-3"
     files = json.loads((folder / MARKER).read_text())["files"]
     on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and p.name != MARKER}
@@ -117,7 +112,7 @@ def test_the_marker_records_every_file_with_its_digest(tmp_path, capsys):
 
 
 def test_check_says_when_the_marker_is_missing_or_a_file_changed(tmp_path, capsys):
-    assert cli(capsys, "pack", "--census", "3", "--out", tmp_path)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--out", tmp_path)[0] == 0
     folder = tmp_path / "got-pattern-one-census-3"
     assert cli(capsys, "check", folder)[0] == 0
     marker = (folder / MARKER).read_bytes()
@@ -185,16 +180,16 @@ KILL_MID_SWAP = textwrap.dedent(
     """
     import os, sys
     from pathlib import Path
-    import cardgen.write.staging as staging
+    import cardgen.write.swap as swap
     from cardgen.build import build_set
-    real, calls, parent = staging._put, [], os.getpid()
+    real, calls, parent = swap.put, [], os.getpid()
     def put(tmp, dest):
         if os.getpid() == parent:  # (the items' workers swap their own folders into the stage)
             calls.append(dest)
         if len(calls) == 2:
             os._exit(9)  # as a kill -9 between two folders of the set
         return real(tmp, dest)
-    staging._put = put
+    swap.put = put
     build_set(config=Path(sys.argv[1]), out=Path(sys.argv[2]))
     """
 )
@@ -211,7 +206,7 @@ def test_a_build_killed_in_the_middle_of_its_swap_is_completed_by_the_next(tmp_p
     assert (out / JOURNAL).is_file()  # a set half in: the journal says what is left
     assert (out / "index.html").read_bytes() == old_index
     # the next command that writes into out (here a pack of its own) completes the set first
-    assert cli(capsys, "pack", "--census", "2", "--out", out)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "2", "--out", out)[0] == 0
     assert not (out / JOURNAL).exists()
     # the title is in the new set's folder names and in its mats (as text, not by chance in font data)
     assert b">New<" in (out / "placemat-census-4-new" / "placemat-census-4-new.svg").read_bytes()
@@ -238,11 +233,11 @@ def _killed_mid_swap(tmp_path: Path, capsys) -> tuple[Path, Path]:  # type: igno
 @pytest.mark.parametrize(
     "users, then",
     [
-        ("a folder where the set's next one goes", ["pack", "--census", "2"]),
+        ("a folder where the set's next one goes", ["pack", "--pattern", "one", "--census", "2"]),
         ("a folder where the set's next one goes", ["build"]),
-        ("a file where the set's next folder goes", ["pack", "--census", "2"]),
-        ("an empty folder where the set's next one goes", ["pack", "--census", "2"]),
-        ("an index page of their own", ["pack", "--census", "2"]),
+        ("a file where the set's next folder goes", ["pack", "--pattern", "one", "--census", "2"]),
+        ("an empty folder where the set's next one goes", ["pack", "--pattern", "one", "--census", "2"]),
+        ("an index page of their own", ["pack", "--pattern", "one", "--census", "2"]),
         ("an index page of their own", ["build"]),
         ("an index page, a link to theirs", ["placemat", "--census", "3"]),
     ],
@@ -306,12 +301,14 @@ def test_a_folder_the_user_put_in_place_of_one_the_set_put_in_is_left_alone(tmp_
     mine = out / "placemat-census-4-new"
     mine.mkdir()
     (mine / "notes.txt").write_text("my notes")
-    assert cli(capsys, "pack", "--census", "2", "--out", out)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "2", "--out", out)[0] == 0
     assert not (out / JOURNAL).exists() and (out / "got-pattern-one-census-3-new").is_dir()
     assert snapshot(mine) == {"notes.txt": b"my notes"}
 
 
-@pytest.mark.parametrize("product", [["pack", "--census", "3"], ["placemat", "--census", "3"], ["tiles"]])
+@pytest.mark.parametrize(
+    "product", [["pack", "--pattern", "one", "--census", "3"], ["placemat", "--census", "3"], ["tiles"]]
+)
 @pytest.mark.parametrize("edit", ["edited", "untouched"])
 def test_a_folder_with_an_earlier_cardgens_marker_is_never_replaced(tmp_path, capsys, product, edit):  # type: ignore[no-untyped-def]
     """F2: a marker from before checksums lists names only: it cannot tell an edited file from
@@ -380,60 +377,88 @@ def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
     assert not any(_alive(c) for c in children), "a worker outlived the build that started it"
 
 
-# ---------------------------------------------------------------- another build of the same name (#24)
+# ---------------------------------------------------------------- another build of the same name (#24, #33)
 
 
 @pytest.mark.parametrize(
     "args, first, second",
     [
-        (["pack", "--census", "3"], "Family night", "FAMILY NIGHT!"),
-        (["pack", "--census", "3"], "Åsa", "Asa"),
+        (["pack", "--pattern", "one", "--census", "3"], "Family night", "FAMILY NIGHT!"),
+        (["pack", "--pattern", "one", "--census", "3"], "Åsa", "Asa"),
         (["tiles"], "Night", "night."),
         (["handout", "amtrak"], "Amtrak Night", "amtrak night?"),
         (["placemat", "--census", "3"], "Our mat", "our-mat"),
     ],
 )
-def test_a_title_that_names_its_folder_alike_never_replaces_another_titles_build(  # type: ignore[no-untyped-def]
+def test_a_title_that_names_its_folder_alike_replaces_its_own_build_and_says_so(  # type: ignore[no-untyped-def]
     tmp_path, capsys, args, first, second
 ):
     """A folder's name keeps a title's letters and hyphens only: two titles that differ in case or
-    punctuation share a name. The marker records the exact title; the second build is refused in
-    one line naming both, and the first folder stays as it was."""
+    punctuation share a name (a typo fixed: "Smith family", then "Smith Family!"). The folder is
+    cardgen's and unchanged, so the second build replaces it, and one line on stderr says what it
+    held and with which title (#33; #24 refused it and left the user to move it by hand)."""
     assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
     before = snapshot(folder)
     code, _, err = cli(capsys, *args, "--title", second, "--out", tmp_path)
-    refused(code, err, "holds another build", repr(first))
+    assert code == 0, err
+    (said,) = err.strip().splitlines()
+    assert said.startswith(f"replaced {folder}: it held ") and repr(first) in said and repr(second) in said
+    assert snapshot(folder) != before and [p for p in tmp_path.iterdir() if p.is_dir()] == [folder]
+    code, _, err = cli(capsys, *args, "--title", second, "--out", tmp_path)  # the same build again: nothing to say
+    assert code == 0 and err == ""
+
+
+def test_a_title_fixed_in_a_folder_someone_changed_is_still_refused(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    assert cli(capsys, "placemat", "--census", "3", "--title", "Our mat", "--out", tmp_path)[0] == 0
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    (folder / "notes.txt").write_text("mine")
+    before = snapshot(folder)
+    code, _, err = cli(capsys, "placemat", "--census", "3", "--title", "our-mat", "--out", tmp_path)
+    refused(code, err, "notes.txt", "cardgen did not write")
     assert snapshot(folder) == before
-    assert cli(capsys, *args, "--title", first, "--out", tmp_path)[0] == 0  # the same build again replaces it
 
 
-def test_a_theme_file_of_the_same_name_never_replaces_another_themes_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+def test_a_theme_file_of_the_same_name_replaces_another_themes_build_and_says_so(tmp_path, capsys):  # type: ignore[no-untyped-def]
     for name, colour in (("a", "#aa0000"), ("b", "#0000aa")):
         (tmp_path / name).mkdir()
         (tmp_path / name / "t.toml").write_text(f'[colours.one]\naccent = "{colour}"\n', encoding="utf-8")
     out = tmp_path / "out"
-    assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
+    assert (
+        cli(capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0]
+        == 0
+    )
     folder = out / "got-pattern-one-census-3-theme-t"
     before = snapshot(folder)
-    code, _, err = cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
-    refused(code, err, "another theme file of the same name")
-    assert snapshot(folder) == before
-    # the same theme file, edited (a designer at work), replaces its own build
-    (tmp_path / "a" / "t.toml").write_text('[colours.one]\naccent = "#00aa00"\n', encoding="utf-8")
-    assert cli(capsys, "pack", "--census", "3", "--theme", tmp_path / "a" / "t.toml", "--out", out)[0] == 0
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    assert code == 0 and err.strip() == (
+        f"replaced {folder}: it held a Game of Trains variant pack made with another theme file of the same name"
+    )
+    assert snapshot(folder) != before
+    # the same theme file, edited (a designer at work), replaces its own build, with nothing to say
+    before = snapshot(folder)
+    (tmp_path / "b" / "t.toml").write_text('[colours.one]\naccent = "#006600"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    assert code == 0 and err == ""
     assert snapshot(folder) != before
 
 
-def test_a_build_set_refuses_an_item_whose_folder_holds_another_titles_build(tmp_path, capsys):  # type: ignore[no-untyped-def]
+def test_a_build_set_replaces_an_item_whose_folder_holds_another_titles_build_and_says_so(tmp_path, capsys):  # type: ignore[no-untyped-def]
     out = tmp_path / "out"
-    assert cli(capsys, "pack", "--census", "3", "--title", "Family night", "--out", out)[0] == 0
+    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--title", "Family night", "--out", out)[0] == 0
     config = tmp_path / "cardgen.toml"
-    config.write_text('[[pack]]\ncensus = 3\ntitle = "FAMILY NIGHT!"\n', encoding="utf-8")
-    before = snapshot(out)
+    config.write_text('[[pack]]\npattern = "one"\ncensus = 3\ntitle = "FAMILY NIGHT!"\n', encoding="utf-8")
     code, _, err = cli(capsys, "build", "--config", config, "--out", out)
-    refused(code, err, "holds another build")
-    assert snapshot(out) == before
+    assert code == 0
+    assert err.strip() == (
+        f"replaced {out / 'got-pattern-one-census-3-family-night'}: it held a Game of Trains variant pack made "
+        "with the title 'Family night' (this build’s: 'FAMILY NIGHT!')"
+    )
+    assert b"FAMILY NIGHT!" in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
+    config.write_text('[[pack]]\npattern = "one"\ncensus = 3\ntitle = "Family night"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")  # nothing but errors
+    assert code == 0 and err == ""
+    assert b"FAMILY NIGHT!" not in (out / "got-pattern-one-census-3-family-night" / "pack.json").read_bytes()
 
 
 def test_the_test_page_names_its_back_offset(tmp_path, capsys):  # type: ignore[no-untyped-def]

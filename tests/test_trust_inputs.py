@@ -63,7 +63,7 @@ def theme_with(tmp_path: Path, *, logo: bytes | None = None, toml: str = "") -> 
 )
 def test_a_picture_refering_outside_itself_is_refused(tmp_path, capsys, svg):  # type: ignore[no-untyped-def]
     theme = theme_with(tmp_path, logo=svg.encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "logo")
 
 
 def _red_png(side: int = 4) -> bytes:
@@ -94,7 +94,9 @@ def test_a_picture_holding_all_it_shows_is_drawn(tmp_path, capsys):  # type: ign
         f'<image xlink:href="data:image/png;base64,{data}" x="30" width="4" height="4"/></svg>'
     )
     theme = theme_with(tmp_path, logo=svg.encode())
-    code, out, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--theme", theme, "--out", tmp_path / "o")
+    code, out, err = cli(
+        capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--theme", theme, "--out", tmp_path / "o"
+    )
     assert code == 0, err
     with Image.open(next((tmp_path / "o").glob("*/theme/logo.png"))) as im:
         assert im.convert("RGB").getpixel((32 * 20, 2 * 20)) == (255, 0, 0)  # the embedded picture is drawn
@@ -125,7 +127,7 @@ def test_an_embedded_picture_must_be_a_real_data_url_never_a_path(tmp_path, caps
     (tmp_path / "private.png").write_bytes(_red_png())
     svg = f'<svg {SVG_NS} width="10" height="10"><image href="{href}" width="10" height="10"/></svg>'
     theme = theme_with(tmp_path, logo=svg.encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo", needle)
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "logo", needle)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +153,7 @@ def test_an_svg_holding_more_than_a_plain_drawing_is_refused(tmp_path, capsys, b
     """F4: an allow-list of what a plain logo uses: filters (a blur costs a canvas each), script,
     other languages, animation are each one line, before anything is drawn."""
     theme = theme_with(tmp_path, logo=f'<svg {SVG_NS} width="10" height="10">{body}</svg>'.encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "logo")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "logo")
 
 
 CAPPED = """
@@ -169,7 +171,18 @@ def _costly_run(tmp_path: Path, svg: str, key: str, seconds: float, *extra: str)
     folder.mkdir(exist_ok=True)
     (folder / "pic.svg").write_text(svg)
     (folder / "mine.toml").write_text(f'{key} = "pic.svg"\n')
-    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out"), *extra]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "2",
+        "--theme",
+        str(folder / "mine.toml"),
+        "--out",
+        str(tmp_path / "out"),
+        *extra,
+    ]
     return subprocess.run(
         [sys.executable, "-c", CAPPED, str(seconds), *args], capture_output=True, text=True, timeout=120
     )
@@ -206,7 +219,17 @@ def test_a_signal_stops_cardgen_while_a_picture_is_drawn(tmp_path, sig):  # type
         f'<svg {SVG_NS} width="100" height="50">' + '<rect width="100" height="50" opacity="0.5"/>' * 20_000 + "</svg>"
     )
     (folder / "mine.toml").write_text('logo = "pic.svg"\n')
-    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out")]
+    args = [
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "2",
+        "--theme",
+        str(folder / "mine.toml"),
+        "--out",
+        str(tmp_path / "out"),
+    ]
     proc = subprocess.Popen([sys.executable, "-c", CAPPED, "60", *args], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not child_pids(proc.pid):
@@ -235,7 +258,7 @@ def test_a_signal_stops_cardgen_while_a_picture_is_drawn(tmp_path, sig):  # type
 )
 def test_an_svg_picture_with_an_absurd_size_is_refused_before_it_is_drawn(tmp_path, capsys, size, needle):  # type: ignore[no-untyped-def]
     theme = theme_with(tmp_path, logo=f"<svg {SVG_NS} {size}><rect width='1' height='1'/></svg>".encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], needle)
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], needle)
 
 
 def test_an_svg_declaring_a_huge_size_is_drawn_on_a_small_canvas(tmp_path, capsys):  # type: ignore[no-untyped-def]
@@ -247,7 +270,9 @@ def test_an_svg_declaring_a_huge_size_is_drawn_on_a_small_canvas(tmp_path, capsy
         tmp_path,
         logo=f'<svg {SVG_NS} width="100000" height="50000"><circle cx="50000" cy="25000" r="20000"/></svg>'.encode(),
     )
-    code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--theme", theme, "--out", tmp_path / "o")
+    code, _, err = cli(
+        capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--theme", theme, "--out", tmp_path / "o"
+    )
     assert code == 0, err
     with Image.open(next((tmp_path / "o").glob("*/theme/logo.png"))) as im:
         assert im.size == (800, 400)
@@ -256,19 +281,19 @@ def test_an_svg_declaring_a_huge_size_is_drawn_on_a_small_canvas(tmp_path, capsy
 def test_an_svg_nested_a_hundred_thousand_deep_is_refused_not_a_crash(tmp_path, capsys):  # type: ignore[no-untyped-def]
     svg = f'<svg {SVG_NS} width="10" height="10">' + "<g>" * 100_000 + "</g>" * 100_000 + "</svg>"
     theme = theme_with(tmp_path, logo=svg.encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "levels deep")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "levels deep")
 
 
 def test_an_svg_of_too_many_elements_is_refused(tmp_path, capsys):  # type: ignore[no-untyped-def]
     svg = f'<svg {SVG_NS} width="10" height="10">' + "<rect width='1' height='1'/>" * 120_000 + "</svg>"
     theme = theme_with(tmp_path, logo=svg.encode())
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "elements")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "elements")
 
 
 def test_an_svg_with_entities_is_refused(tmp_path, capsys):  # type: ignore[no-untyped-def]
     svg = b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&a;</text></svg>'
     theme = theme_with(tmp_path, logo=svg)
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "entities")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "entities")
 
 
 # ---------------------------------------------------------------- a theme's PNG pictures
@@ -293,7 +318,11 @@ def test_a_picture_over_sixty_million_pixels_is_one_line(tmp_path, capsys, side)
     (folder / "big.png").write_bytes(_png_header_only(side, side))
     (folder / "mine.toml").write_text('logo = "big.png"\n')
     refused(
-        capsys, tmp_path, ["pack", "--census", "3", "--theme", folder / "mine.toml"], f"{side} × {side}", "60 million"
+        capsys,
+        tmp_path,
+        ["pack", "--pattern", "one", "--census", "3", "--theme", folder / "mine.toml"],
+        f"{side} × {side}",
+        "60 million",
     )
 
 
@@ -303,7 +332,7 @@ def test_a_picture_over_sixty_million_pixels_is_one_line(tmp_path, capsys, side)
 @pytest.mark.parametrize("nesting", ["[" * 20_000, "a = " + "{a = " * 9_000 + "1" + "}" * 9_000, "a = " + "[" * 20_000])
 def test_deeply_nested_toml_is_one_line(tmp_path, capsys, nesting):  # type: ignore[no-untyped-def]
     theme = theme_with(tmp_path, toml=nesting)
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], "TOML")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], "TOML")
     config = tmp_path / "cardgen.toml"
     config.write_text(nesting)
     refused(capsys, tmp_path, ["build", "--config", config], "TOML")
@@ -312,13 +341,16 @@ def test_deeply_nested_toml_is_one_line(tmp_path, capsys, nesting):  # type: ign
 @pytest.mark.parametrize("key", ["logo", "back"])
 def test_an_empty_picture_key_is_said_not_taken_for_none(tmp_path, capsys, key):  # type: ignore[no-untyped-def]
     theme = theme_with(tmp_path, toml=f'{key} = ""\n')
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", theme], f"{key} is empty")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", theme], f"{key} is empty")
 
 
 def test_a_config_with_two_bad_values_is_one_line_naming_the_first(tmp_path, capsys):  # type: ignore[no-untyped-def]
     config = tmp_path / "cardgen.toml"
     config.write_text("[[pack]]\ncensus = 99\n\n[[placemat]]\ncensus = 99\n")
-    refused(capsys, tmp_path, ["build", "--config", config], "item 1", "census 99", "1 more item failed")
+    # read by the option's declaration before anything is built, as the command line reads it
+    refused(
+        capsys, tmp_path, ["build", "--config", config], "item 1 (pack): census 99 is out of range: allowed 2 to 26"
+    )
 
 
 # ---------------------------------------------------------------- numbers and titles
@@ -327,16 +359,16 @@ def test_a_config_with_two_bad_values_is_one_line_naming_the_first(tmp_path, cap
 @pytest.mark.parametrize(
     "args",
     [
-        ["pack", "--census", "٧"],
-        ["pack", "--census", "７"],
-        ["pack", "--census", "1_0"],
-        ["pack", "--census", "3", "--png", "９٦"],
-        ["pack", "--census", "3", "--copies", "²"],
+        ["pack", "--pattern", "one", "--census", "٧"],
+        ["pack", "--pattern", "one", "--census", "７"],
+        ["pack", "--pattern", "one", "--census", "1_0"],
+        ["pack", "--pattern", "one", "--census", "3", "--png", "９٦"],
+        ["pack", "--pattern", "one", "--census", "3", "--copies", "²"],
         ["placemat", "--census", "٥"],
         ["scorecard", "--players", "２"],
-        ["pack", "--census", "4", "--backs", "--back-offset", "１,２"],
-        ["pack", "--census", "4", "--backs", "--back-offset", "1,٢"],
-        ["pack", "--census", "4", "--backs", "--back-offset", "0.٥,0"],
+        ["pack", "--pattern", "one", "--census", "4", "--backs", "--back-offset", "１,２"],
+        ["pack", "--pattern", "one", "--census", "4", "--backs", "--back-offset", "1,٢"],
+        ["pack", "--pattern", "one", "--census", "4", "--backs", "--back-offset", "0.٥,0"],
         ["testpage", "--back-offset", "١,0"],
         ["testpage", "--back-offset", "0,-２mm"],
         ["placemat", "--grid", "３x３"],
@@ -394,7 +426,9 @@ def test_a_right_to_left_title_is_drawn_joined_and_checked(tmp_path, capsys, tit
 
     from cardgen.render.bidi import visual
 
-    code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path)
+    code, _, err = cli(
+        capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path
+    )
     assert code == 0, err
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
     assert cli(capsys, "check", folder)[0] == 0
@@ -432,7 +466,20 @@ def test_a_hebrew_title_is_drawn_in_a_theme_font_that_has_it(tmp_path, capsys, t
     (folder / "t.toml").write_text('font = "Hebrew.ttf"\n', "utf-8")
     out = tmp_path / "out"
     code, _, err = cli(
-        capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--theme", folder / "t.toml", "--out", out
+        capsys,
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "1",
+        "--title",
+        title,
+        "--theme",
+        folder / "t.toml",
+        "--out",
+        out,
     )
     assert code == 0, err
     (made,) = [p for p in out.iterdir() if p.is_dir()]
@@ -440,7 +487,20 @@ def test_a_hebrew_title_is_drawn_in_a_theme_font_that_has_it(tmp_path, capsys, t
     with pdfplumber.open(next(made.glob("*.pdf"))) as pdf:
         chars = [c for c in pdf.pages[0].chars if c["upright"] and "DejaVuSans" in c["fontname"]]
     assert visual(title) in "".join(c["text"] for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])))
-    code, _, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--title", title, "--out", tmp_path / "plain")
+    code, _, err = cli(
+        capsys,
+        "pack",
+        "--pattern",
+        "one",
+        "--census",
+        "3",
+        "--copies",
+        "1",
+        "--title",
+        title,
+        "--out",
+        tmp_path / "plain",
+    )
     assert code == 0, err
 
 
@@ -484,11 +544,11 @@ def test_a_big_job_says_so_up_front(tmp_path, capsys, monkeypatch):  # type: ign
     import cardgen.write.deck as deck
 
     monkeypatch.setattr(deck, "BIG_JOB_SECONDS", 0.0)
-    code, out, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--out", tmp_path)
+    code, out, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--out", tmp_path)
     assert code == 0
     assert err.startswith("a big job: 3 cards, about") and "Ctrl-C stops it and writes nothing" in err
     monkeypatch.setattr(deck, "BIG_JOB_SECONDS", 15.0)
-    code, out, err = cli(capsys, "pack", "--census", "3", "--copies", "1", "--out", tmp_path)
+    code, out, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--out", tmp_path)
     assert code == 0 and err == ""
 
 
@@ -511,7 +571,7 @@ def test_a_big_jobs_memory_is_said_up_front_and_holds(tmp_path):  # type: ignore
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         "sys.exit(os.waitstatus_to_exitcode(status))\n"
     )
-    args = ["pack", "--census", "26", "--copies", "10", "--out", str(tmp_path)]
+    args = ["pack", "--pattern", "one", "--census", "26", "--copies", "10", "--out", str(tmp_path)]
     done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     said = float(done.stderr.split("GB written and ")[1].split(" GB of memory")[0]) * 1e9
@@ -542,4 +602,74 @@ def test_a_configs_mistake_is_named_as_written(tmp_path, capsys, config, needles
 
 
 def test_an_empty_theme_option_is_said_to_be_empty(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    refused(capsys, tmp_path, ["pack", "--census", "3", "--theme", ""], "theme is empty")
+    refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", ""], "theme is empty")
+
+
+
+# ---------------------------------------------------------------- what a theme names is a file
+
+
+def _not_a_file(folder: Path, kind: str) -> str:
+    """A path in ``folder`` that is a ``kind`` (folder, fifo, device, socket), as a theme names it."""
+    import os
+    import socket
+
+    if kind == "device":
+        return "/dev/null"
+    path = folder / f"x-{kind}.png"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(path))  # (the file stays when the socket is closed)
+        s.close()
+    return f"./{path.name}"
+
+
+SAID = {
+    "folder": "it is a folder, not a file",
+    "fifo": "not a regular file: it is a pipe (FIFO)",
+    "device": "not a regular file: it is a device",
+    "socket": "not a regular file: it is a socket",
+}
+
+
+@pytest.mark.parametrize("key", ["logo", "back", "font", "bold_font"])
+@pytest.mark.parametrize("kind", ["folder", "device", "socket"])
+def test_a_theme_naming_a_folder_a_device_or_a_socket_says_so(tmp_path, capsys, key, kind):  # type: ignore[no-untyped-def]
+    """#29: each was "no such file"; a folder, a device and a socket are named as what they are."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "font.ttf").write_bytes(b"not read: the bold face is named first")
+    value = _not_a_file(folder, kind)
+    toml = f'{key} = "{value}"\n' + ('font = "font.ttf"\n' if key == "bold_font" else "")
+    (folder / "mine.toml").write_text(toml)
+    err = refused(capsys, tmp_path, ["pack", "--census", "2", "--theme", folder / "mine.toml"], f"{key} ")
+    assert err.strip().endswith(f"{key} {value!r}: {SAID[kind]}"), err
+    assert "no such file" not in err
+
+
+@pytest.mark.parametrize("key", ["logo", "back", "font"])
+def test_a_theme_naming_a_fifo_says_so_at_once_and_never_opens_it(tmp_path, key):  # type: ignore[no-untyped-def]
+    """A FIFO opened for reading waits for a writer: cardgen names it without opening it (in a
+    process of its own here, so that a wait would fail the test rather than hang it)."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    value = _not_a_file(folder, "fifo")
+    (folder / "mine.toml").write_text(f'{key} = "{value}"\n')
+    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out")]
+    done = subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"error: theme mine.toml: {key} {value!r}: {SAID['fifo']}".replace(
+        "theme mine.toml", f"theme {folder / 'mine.toml'}"
+    ), done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_theme_naming_a_missing_file_still_says_no_such_file(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "mine.toml").write_text('logo = "art/gone.png"\n')
+    refused(capsys, tmp_path, ["pack", "--theme", folder / "mine.toml"], "logo: no such file 'art/gone.png'")

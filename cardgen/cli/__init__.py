@@ -2,13 +2,14 @@
 
 Every domain error (``CardgenError``) and every usage error becomes one red
 line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
-The commands are in ``trains`` and ``games``; what they share in ``app``.
+The commands are in ``trains``, ``games`` and ``supertrain``; what they share in ``app``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import os
 import re
 import sys
@@ -17,12 +18,12 @@ from typing import Any
 
 import typer
 
-from cardgen.cli import games, simulate, trains
+from cardgen.cli import games, simulate, supertrain, trains
 from cardgen.cli.app import app, err, out
 from cardgen.errors import CardgenError
 from cardgen.units import SHOWN, shown
 
-__all__ = ["app", "entry", "games", "run", "simulate", "trains"]
+__all__ = ["app", "entry", "games", "run", "simulate", "supertrain", "trains"]
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -30,8 +31,10 @@ def run(argv: list[str] | None = None) -> int:
 
     Also: SIGTERM and SIGHUP end a build the way Ctrl-C does (its staging folder is removed;
     the destination keeps its previous build), and output that cannot be written (a full
-    disk behind ``> file``, a pipe closed by ``| head``) ends the run without a traceback."""
-    with _signals_stop_the_run():
+    disk behind ``> file``, a pipe closed by ``| head``) ends the run without a traceback.
+    What cardgen says beside its output (a folder it replaced, a leftover it could not clear:
+    the ``cardgen`` logger) is one line each on stderr."""
+    with _signals_stop_the_run(), _notices():
         status = _status(argv)
         try:
             sys.stdout.flush()  # what a command printed is written here at the latest
@@ -181,6 +184,33 @@ def _signals_stop_the_run() -> Iterator[None]:
     finally:
         for signum, handler in kept.items():
             signal.signal(signum, handler)
+
+
+class _Notice(logging.Handler):
+    """Each notice of the ``cardgen`` logger as one plain line on stderr (where it is now:
+    a test's capture, a redirection)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            err.print(" ".join(record.getMessage().splitlines()), markup=False, style="yellow")
+        except (OSError, ValueError):
+            pass  # stderr is gone: the notice with it
+
+
+@contextlib.contextmanager
+def _notices() -> Iterator[None]:
+    """While the run lasts, the ``cardgen`` logger's notices go to stderr (``_Notice``), and only there."""
+    logger = logging.getLogger("cardgen")
+    handler, before = _Notice(), (logger.propagate, logger.level)
+    logger.addHandler(handler)
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate, _ = before
+        logger.setLevel(before[1])
 
 
 def entry() -> None:

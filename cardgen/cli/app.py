@@ -1,32 +1,79 @@
 """The Typer app every command hangs on, and what commands share: plain output lines, the
-print options declared once (``printing``), the report of what a build wrote, a progress bar.
+options declared once (``commands``) made into Typer's (``declared``), help grouped as a person
+thinks (``Grouped``), the report of what a build wrote, a progress bar.
 """
 
 # (annotations evaluated as the commands are defined, not kept as strings: Typer reads every
 # command's when it builds the app, and evaluating them from strings cost 10-20 ms a run)
 
+import contextlib
 import functools
 import inspect
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import fields
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional, TextIO
 
 import typer
 
 from cardgen import __version__
+from cardgen.commands import COMMANDS
 from cardgen.options import PrintArgs
+from cardgen.params import GROUPS, Param
+from cardgen.write.built import Built
 
 # The panels ``cardgen --help`` lists its commands in, in this order: by game, then what
 # serves every game (each command names its panel: ``@app.command(rich_help_panel=...)``).
 PANELS = ("Game of Trains", "SuperTrain dominoes", "Amtrak", "Train (52 cards)", "Every game", "Printing and proof")
 
 
+# Words a newcomer types for what cardgen does under other names. cardgen prints nothing itself: it
+# writes the files to print, so "print" (and its kin) is answered with the commands that write them,
+# not with the command whose spelling is nearest ("train", a referee).
+MAKERS = frozenset({"print", "printing", "pdf", "make", "generate", "render", "create", "export", "all"})
+TO_PRINT = (
+    "cardgen writes the files you print: cardgen build makes everything (with an index page), "
+    "cardgen pack, tiles, placemat … one thing each; then print their PDFs at 100 % (actual size)"
+)
+CLOSE = 0.75  # how alike a mistyped command and a command must be to be suggested ("pakc": "pack")
+
+
+def suggestion(word: str, commands: list[str]) -> str:
+    """What to say after "No such command": the commands that write files to print for a word
+    such as ``print``; else the commands spelled nearly alike; else nothing.
+
+    >>> suggestion("pakc", ["pack", "train", "tiles"])
+    "Did you mean 'pack'?"
+    >>> suggestion("print", ["pack", "train", "build"])[:50]
+    'cardgen writes the files you print: cardgen build '
+    >>> suggestion("frobnicate", ["pack", "train"])
+    ''
+    """
+    import difflib
+
+    if word.strip().lower() in MAKERS:
+        return TO_PRINT
+    near = difflib.get_close_matches(word, commands, cutoff=CLOSE)
+    return f"Did you mean {', '.join(repr(m) for m in near)}?" if near else ""
+
+
 class PanelGroup(typer.core.TyperGroup):
     """A command group whose help lists its commands under their panels, each on one line
-    (a command's ``short_help``), rather than one long list cut with "..."."""
+    (a command's ``short_help``), rather than one long list cut with "..."; an unknown
+    command is answered by ``suggestion``."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        self.suggest_commands = False  # (Typer's own: the nearest spelling, "train" for "print")
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as e:  # Typer's copy of Click's usage error, matched by shape
+            message = getattr(e, "message", None)
+            if not args or not isinstance(message, str) or not message.startswith("No such command"):
+                raise
+            more = suggestion(args[0], list(self.commands))
+            setattr(e, "message", f"{message.rstrip('.')}. {more}" if more else message)  # noqa: B010
+            raise
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows: dict[str, list[tuple[str, str]]] = {}
@@ -95,104 +142,120 @@ class Stream:
 err = Stream("stderr")
 out = Stream("stdout")
 
-Out = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into; each item gets its own folder inside.")]
-Preview = Annotated[
-    bool,
-    typer.Option(
-        "--preview",
-        help="Also write a contact sheet beside the folder (<folder>-preview.png): everything small on one "
-        "picture, to look at before printing.",
-    ),
-]
-Open = Annotated[
-    bool,
-    typer.Option(
-        "--open",
-        help="Open the file to print in the system's viewer when done (and the contact sheet, with --preview).",
-    ),
-]
 OPEN_WAIT = 3.0  # seconds an opener may take to say it failed; one still running has started a viewer
 
 
-def printing(
-    *names: str,
-    noun: str = "card",
-    png_names: str = "png/001.png, png/002.png …",
-    help: dict[str, str] | None = None,
-    defaults: dict[str, Any] | None = None,
-    size_option: str = "",
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The command also takes these print options (declared once, in ``options.PrintArgs``)
-    and receives them parsed, as one ``PrintOptions`` called ``opts``. Each option's help speaks
-    of what the command makes (``noun``: "card", "tile" …; ``png_names``: its PNGs' names);
-    ``help`` replaces an option's help where the command uses it otherwise (a tile's title goes
-    on its back), ``defaults`` an option's default (a handout's margin); ``size_option``: the
-    command's own option giving its components' size, when not ``--card`` (``--tile``)."""
-    optional: dict[str, Any] = {"int | None": Optional[int], "str | None": Optional[str]}
-    words = {"card": noun, "cards": noun + "s", "png_names": png_names}
+NAMES = 22  # characters of an option's names in --help: a longer one has its help on the next line
+DEFAULT_SAID = re.compile(r"\[default: \((.*)\)\]")
+
+
+class Grouped(typer.core.TyperCommand):
+    """A command whose help lists its options under their groups (``params.GROUPS``: the game,
+    the players, the look …), one heading a group, and its examples one a line."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """The usage line names arguments as their help does: ``TARGET``, not Typer's ``{TARGET}``."""
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        rows: dict[str, list[tuple[str, str]]] = {}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is not None:  # (Click brackets a default said in words: "[default: (two)]")
+                name, text = record[0], DEFAULT_SAID.sub(r"[default: \1]", record[1])
+                rows.setdefault(getattr(param, "rich_help_panel", None) or "", []).append((name, text))
+        helps = rows.pop("", [])  # --help: with the last group
+        order = [title for title in GROUPS.values() if title in rows]
+        if order:
+            rows[order[-1]] += helps
+        else:
+            rows["Options"], order = helps, ["Options"]
+        width = min(max(len(name) for recs in rows.values() for name, _ in recs), NAMES)  # one column for all
+        formatter.write_paragraph()
+        for title in order:
+            formatter.write_heading(title)
+            with formatter.indentation():
+                formatter.write_dl([(name.ljust(width), text) for name, text in rows[title]], col_max=width)
+
+
+def examples(*lines: str) -> str:
+    """A command's examples as its help ends with them: one a line, never wrapped."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _parameter(p: Param) -> inspect.Parameter:
+    """The Typer parameter the declaration ``p`` makes: an option (or argument) of its kind,
+    in its group, with its help, metavariable and default."""
+    kinds: dict[str, Any] = {"int": int, "float": float, "bool": bool, "path": Path, "list": list[str]}
+    kind = kinds.get(p.kind, str)
+    if p.default is None and not p.required:
+        kind = Optional[kind]
+    # a default shown: a value (not an empty text, not a flag's off), or in words when decided later
+    shown: bool | str = p.placeholder or (p.default is not None and p.default != "" and not isinstance(p.default, bool))
+    metavar = p.shown_metavar or None
+    panel = GROUPS[p.group]
+    if p.argument:
+        info: Any = typer.Argument(help=p.help, metavar=metavar, show_default=False, rich_help_panel=panel)
+    else:
+        names = [f"{p.option}/--no-{p.option[2:]}" if p.negatable else p.option, *([p.short] if p.short else [])]
+        info = typer.Option(*names, help=p.help, metavar=metavar, show_default=shown, rich_help_panel=panel)
+    default = inspect.Parameter.empty if p.required else p.default
+    return inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, info])
+
+
+def declared(name: str, *, size_option: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The command takes the options ``commands.COMMANDS[name]`` declares, each read by its
+    declaration (``Param.parse``: the messages a form would show too) and handed to it by name;
+    the print options it takes arrive parsed, as one ``PrintOptions`` called ``opts``.
+    ``size_option``: the option giving its components' size, when not ``--card`` (``--tile``),
+    for ``--preset list``."""
+    spec = COMMANDS[name]
+    params = spec.params
+    printing = spec.printing.names
+    own = [p for p in params if p.name not in printing]
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        sig = inspect.signature(fn, eval_str=True)
-        own = [p for p in sig.parameters.values() if p.name != "opts"]
-        extra = []
-        for f in fields(PrintArgs):
-            if f.name in names:
-                metavar = f.metadata.get("metavar")
-                text = (help or {}).get(f.name) or f.metadata["help"].format(**words)
-                option = typer.Option(f"--{f.name.replace('_', '-')}", help=text, metavar=metavar)
-                if f.type in (bool, "bool"):
-                    option = typer.Option(f"--{f.name}/--no-{f.name}", help=text)
-                # bool: a --x/--no-x flag; "int | None", "str | None": an option that may be left out
-                kind = bool if f.type in (bool, "bool") else optional.get(str(f.type), str)
-                extra.append(
-                    inspect.Parameter(
-                        f.name,
-                        inspect.Parameter.KEYWORD_ONLY,
-                        default=(defaults or {}).get(f.name, f.default),
-                        annotation=Annotated[kind, option],
-                    )
-                )
-        at = next((i for i, p in enumerate(own) if p.name == "out_dir"), len(own))
-        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[:at] + extra + own[at:]]
-
         @functools.wraps(fn)
         def command(**kw: Any) -> Any:
-            args = PrintArgs(**{n: kw.pop(n) for n in names})
+            values = {p.name: p.parse(kw[p.name]) for p in own}
+            if not printing:
+                return fn(**values)
+            args = PrintArgs(**{n: kw[n] for n in printing})
             if (args.preset or "").strip().lower() == "list":  # the presets, and nothing built
                 from cardgen.reports import presets_text
                 from cardgen.units import parse_card
 
                 size = parse_card(kw[size_option]) if size_option else None
-                out.print(presets_text(size, noun), markup=False)
+                out.print(presets_text(size, spec.noun), markup=False)
                 return None
-            if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
-                from cardgen.themes.read import parse_print_args
+            with _preview_first(bool(kw.get("preview"))):
+                if args.theme:  # reading a theme reads pictures and fonts: its module only when one is named
+                    from cardgen.themes.read import parse_print_args
 
-                return fn(opts=parse_print_args(args), **kw)
-            return fn(opts=args.parse(), **kw)
+                    return fn(opts=parse_print_args(args), **values)
+                return fn(opts=args.parse(), **values)
 
-        command.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
-        command.__annotations__ = {p.name: p.annotation for p in params}
+        made = [_parameter(p) for p in params]
+        command.__signature__ = inspect.Signature(made)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in made}
         return command
 
     return decorate
 
 
-PRINT_ALL = (
-    "card",
-    "paper",
-    "bleed",
-    "margin",
-    "gutter",
-    "title",
-    "backs",
-    "back_offset",
-    "fold",
-    "png",
-    "tts",
-    "theme",
-    "preset",
-)
+@contextlib.contextmanager
+def _preview_first(preview: bool) -> Iterator[None]:
+    """With ``--preview``: whether the preview can be written beside the folder is asked before
+    the build (``write.staging.writing_beside``), so a refusal comes before anything is written."""
+    if not preview:
+        yield
+        return
+    from cardgen.preview import check_preview_place
+    from cardgen.write.staging import writing_beside
+
+    with writing_beside(check_preview_place):
+        yield
 
 
 def _version(value: bool) -> None:
@@ -210,7 +273,7 @@ def main(
     """Print-and-play cards, mats and sheets for train-themed games."""
 
 
-def report(headline: str, result: Any, *, preview: bool = False, open_it: bool = False) -> None:
+def report(headline: str, result: Built, *, preview: bool = False, open_it: bool = False) -> None:
     """What a build wrote: the headline, its notes, the preview asked for, and last the file
     to print and how; ``open_it``: the file to print (and the preview) opened in a viewer."""
     out.print(headline, markup=False)
@@ -218,7 +281,7 @@ def report(headline: str, result: Any, *, preview: bool = False, open_it: bool =
         out.print(f"  {note}", markup=False, style="yellow" if note.startswith("warning") else None)
     if preview:
         show_preview(result.folder, open_it=open_it)
-    if getattr(result, "upload", None) is not None:  # a print service's preset: what to send it
+    if result.upload is not None:  # a print service's preset: what to send it
         out.print(
             f"upload {result.upload}{'/' if result.upload.is_dir() else ''} to {result.service}",
             markup=False,
@@ -231,13 +294,35 @@ def report(headline: str, result: Any, *, preview: bool = False, open_it: bool =
 
 
 def show_preview(folder: Path, *, open_it: bool = False) -> None:
-    """Write the folder's preview (``cardgen.preview``), say where it is, and open it if asked."""
-    from cardgen.preview import preview_folder
+    """Write the folder's preview (``cardgen.preview``), say where it is, and open it if asked.
+    A folder holding cardgen's folders (what ``cardgen build`` wrote): a preview beside each,
+    a line each (one that could not be written on stderr), then how many were written."""
+    from cardgen.errors import CardgenError
+    from cardgen.preview import preview_folder, preview_items
 
-    made = preview_folder(folder=folder, progress=progress("preview"))
-    out.print(f"preview: {made.path} ({made.what})", markup=False)
-    if open_it:
-        open_in_viewer(made.path)
+    items = preview_items(folder)
+    if items is None:
+        made = preview_folder(folder=folder, progress=progress("preview"))
+        out.print(f"preview: {made.path} ({made.what})", markup=False)
+        if open_it:
+            open_in_viewer(made.path)
+        return
+    failed = 0
+    for item in items:
+        try:
+            made = preview_folder(folder=item, progress=progress(item.name))
+        except CardgenError as e:
+            failed += 1
+            err.print(f"{e}", markup=False, style="yellow")
+            continue
+        out.print(f"preview: {made.path} ({made.what})", markup=False)
+    written = len(items) - failed
+    if failed:
+        raise CardgenError(
+            f"{failed} of the {len(items)} folders in {folder} could not be previewed (said above); "
+            f"{written} preview{'s' if written != 1 else ''} written"
+        )
+    out.print(f"wrote {written} preview{'s' if written != 1 else ''}, one beside each folder in {folder}", markup=False)
 
 
 def shown_line(text: str, limit: int = 100) -> str:

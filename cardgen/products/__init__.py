@@ -2,7 +2,7 @@
 
 A product module declares everything about itself in one place: what it builds (a
 keyword-only ``build`` function: rules → layout → impose → render, written through
-``write``), the keys of its own that its ``pack.json`` holds, how a written folder of it is
+``write``, returning what it wrote as a ``write.built.Built``), the keys of its own that its ``pack.json`` holds, how a written folder of it is
 read back and proved (with ``proof``), and how a hand-made table of its cards is checked.
 ``cardgen check``, ``cardgen build`` and ``cardgen.toml`` find products here, by name or by
 command; nothing else switches on a product's name.
@@ -26,6 +26,9 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.shared import PackSpec
+from cardgen.units import card_at_least
+from cardgen.write.built import Built
+from cardgen.write.marker import Kind
 
 # name (also the ``game`` a deck's manifest records) -> module holding ``PRODUCT``
 PRODUCTS: dict[str, str] = {
@@ -82,7 +85,7 @@ class Product:
 
     name: str
     title: str  # what it is, for people
-    build: Callable[..., Any]  # keyword-only: its own options, then ``opts``, ``out`` (and ``progress``)
+    build: Callable[..., Built]  # keyword-only: its own options, then ``opts``, ``out`` (and ``progress``)
     command: str = ""  # the CLI command (and the cardgen.toml item name) that builds it, if any
     # reads a written folder back (its manifest already validated) and checks it; None: nothing to check
     check: Callable[[Path, dict[str, Any]], FolderCheck] | None = None
@@ -90,6 +93,20 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+    # the smallest --card it draws legibly (type at 6 pt and up, no text over text, nothing outside
+    # the card): a smaller one is refused in one line; None: it takes no --card
+    min_card: tuple[float, float] | None = None
+
+    def check_card(self, card: tuple[float, float]) -> None:
+        """Refuse a card smaller than ``min_card``, in one line naming the minimum."""
+        if self.min_card is not None:
+            card_at_least(card, self.min_card, f"a {self.title}")
+
+    @property
+    def kind(self) -> Kind:
+        """What its folders' markers record them as (``write.marker.Kind``): a command replaces
+        only a folder of its own kind."""
+        return Kind.of(self.name, self.title)
 
 
 def recipe(name: str, options: Mapping[str, object], opts: PrintOptions) -> dict[str, Any]:

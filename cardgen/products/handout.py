@@ -9,7 +9,7 @@ embedded, every page the paper's size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -20,22 +20,18 @@ from cardgen.options import DEFAULT_MARGIN, PrintOptions, print_options
 from cardgen.products import Product, recipe
 from cardgen.proof.documents import check_pdf
 from cardgen.render import writer
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
+
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
 
 MIN_MARGIN = 12.0  # mm: a document wants more white than a card sheet; --margin can only widen it
 SUMMARY_PAGES = 2  # the promise: a game's summary on two pages at most
 
 
 @dataclass
-class HandoutResult:
-    folder: Path
-    files: list[Path]
-    pages: int
-    summary_pages: int
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
-    title: str = ""  # the handout's own title ("Amtrak"), as the build's index names it
+class HandoutResult(Built):
+    summary_pages: int  # the summary's pages (at most ``SUMMARY_PAGES``), before any others
 
 
 def named(opts: PrintOptions) -> PrintOptions:
@@ -68,7 +64,7 @@ def build_handout(
     pattern: str | None = None,
     census: int | None = None,
     categories: str | None = None,
-    numbers: bool | None = None,
+    numbers: bool = False,
     packs: int | None = None,
     wilds: int | None = None,
     win: str | None = None,
@@ -79,7 +75,7 @@ def build_handout(
     """Write one game's rules handout (HTML and PDF) from its rules engine; ``got`` takes the
     optional rules its pack prints (``numbers``, ``packs``, ``wilds``, ``win``) too, and
     ``simulate``: the figures of that many seeded games of the pack for 2, 3 and 4 players."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win, "simulate": simulate}
     doc = build(game, pattern=pattern, census=census, categories=categories, **extras)
     files = handout_files(doc, opts)
@@ -88,7 +84,7 @@ def build_handout(
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
     folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
     given = {"game": game, "pattern": pattern, "census": census, "categories": categories, **extras}
-    with Staging(folder, opts.made_with, recipe("handout", given, opts)) as stage:
+    with Staging(folder, opts.made_with, recipe("handout", given, opts), kind=PRODUCT.kind) as stage:
         for name, data in files.items():
             stage.write(name, data)
         written = stage.commit()
@@ -100,7 +96,16 @@ def build_handout(
     if summary > SUMMARY_PAGES:
         notes.append(f"warning: the summary takes {summary} pages, more than {SUMMARY_PAGES}")
     how = how_to_print(paper=opts.paper_name, orientation="portrait", sides="either")
-    return HandoutResult(folder, written, pages, summary, notes, how, folder / f"{folder.name}.pdf", doc.title)
+    return HandoutResult(
+        folder=folder,
+        files=written,
+        pages=pages,
+        summary_pages=summary,
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{folder.name}.pdf",
+        title=doc.title,  # the handout's own ("Amtrak"), as the build's index names it
+    )
 
 
 PRODUCT = Product("handout", "rules handout", build_handout, command="handout")

@@ -10,7 +10,7 @@ at its default (7), None, or equal rows × columns.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -19,26 +19,26 @@ from cardgen.impose.tiling import plan_tiles, tile
 from cardgen.layout.got.placemat import check_census, grid_mat, grid_spaces, linear_mat, linear_spaces
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.abilities import MAX_CENSUS
 from cardgen.units import PAPER_NAMES, PAPERS
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("card", "paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 DEFAULT_CENSUS = 7
+# the smallest card a mat's spaces hold legibly: narrower, the header of a census-2 mat (its two
+# spaces are all its width) cuts "Game of Trains" short to clear its caption
+MIN_CARD = (15.0, 10.0)
 OVERLAP = 10.0
 _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
 
 
 @dataclass
-class MatResult:
-    folder: Path
-    files: list[Path]
-    pages: int
-    orientation: str
+class MatResult(Built):
+    orientation: str  # of its pages
     size: tuple[float, float]  # the whole mat, mm
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
 
 
 def parse_grid(grid: str) -> tuple[int, int]:
@@ -63,7 +63,8 @@ def build_placemat(
     """Write a placemat: ``<slug>.svg`` (the whole mat, true size) and ``<slug>.pdf`` (tiled pages).
 
     Of the print options a mat uses the card size (its spaces), paper, margin and title."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
+    PRODUCT.check_card(opts.card)
     if grid is not None:
         rows, cols = parse_grid(grid)
         if census is not None and census not in (DEFAULT_CENSUS, rows * cols):
@@ -74,6 +75,7 @@ def build_placemat(
         drawing = grid_mat(rows, cols, opts.card, title=opts.title)
         spaces = grid_spaces(rows, cols, opts.card)
         what = f"{rows}×{cols} mat"
+        named = f"{rows}×{cols} placemat"
     else:
         if census is None:
             raise CardgenError("give a census (2 to 26) or a grid like 3x3")
@@ -82,14 +84,17 @@ def build_placemat(
         drawing = linear_mat(n, opts.card, title=opts.title)
         spaces = linear_spaces(n, opts.card)
         what = f"census-{n} mat"
+        named = f"placemat, census {n}"
     spans = [s.span for s in spaces]
     plan = plan_tiles(drawing.width, drawing.height, opts.paper, margin=opts.margin, overlap=OVERLAP, spans=spans)
     pages = tile(drawing, opts.paper, margin=opts.margin, overlap=OVERLAP, label=opts.title or slug, spans=spans)
     folder = out / slug
     built = recipe("placemat", {"census": census, "grid": grid}, opts)
-    with Staging(folder, opts.made_with, built) as stage:
-        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=opts.title or slug))
+    with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
+        human = f"{opts.title or 'Game of Trains'} — {named}"
+        subject = subject_of(f"A Game of Trains placemat in {plan.pages} page{'s' if plan.pages != 1 else ''} to join")
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=human))
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=human, subject=subject))
         files = stage.commit()
     paper_name = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
     count = f"{plan.pages} page{'s' if plan.pages != 1 else ''} ({paper_name} {plan.orientation})"
@@ -103,7 +108,14 @@ def build_placemat(
             notes += _bigger_paper(drawing.width, drawing.height, opts, spans)
     how = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides="one")
     return MatResult(
-        folder, files, plan.pages, plan.orientation, (drawing.width, drawing.height), notes, how, folder / f"{slug}.pdf"
+        folder=folder,
+        files=files,
+        pages=plan.pages,
+        orientation=plan.orientation,
+        size=(drawing.width, drawing.height),
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{slug}.pdf",
     )
 
 
@@ -120,4 +132,4 @@ def _bigger_paper(
     return [f"on A3 paper (--paper a3) no join would run through a space: {count}"]
 
 
-PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat")
+PRODUCT = Product("placemat", "placemat", build_placemat, command="placemat", min_card=MIN_CARD)

@@ -8,7 +8,7 @@ score and running-total cells per player, a totals row, and the scoring rule at 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import CardgenError
@@ -16,23 +16,20 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, parse_tile, round_name
+from cardgen.write.built import Built
 from cardgen.write.staging import Staging
+
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
 
 GAMES = ("supertrain",)
 EXAMPLES = ("12-5", "3-Train", "A-Train", "Train-Train")  # what each counts comes from the rules
 
 
 @dataclass
-class SheetResult:
-    folder: Path
-    files: list[Path]
-    orientation: str
-    pages: int = 1
-    notes: list[str] = field(default_factory=list)
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print
+class SheetResult(Built):
+    orientation: str  # of its page
 
 
 def build_scoresheet(
@@ -51,7 +48,7 @@ def build_scoresheet(
             f"no score sheet for game {game!r}: choose {', '.join(GAMES)} (Amtrak has its own: cardgen scorecard)"
         )
     hand = hand_size(players)  # refuses a player count the seed gives no hand size for
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     rounds = [round_name(r) for r in range(1, len(ENGINES) + 1)]
     slug = f"supertrain-scoresheet-{players}-players"
     drawing = score_sheet(
@@ -72,14 +69,24 @@ def build_scoresheet(
     slug += opts.suffix  # every print option not the default is in the folder's name, and its files'
     folder = out / slug
     built = recipe("supertrain-scoresheet", {"game": game, "players": players}, opts)
-    with Staging(folder, opts.made_with, built) as stage:
-        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
-        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))
+    with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
+        human = f"{opts.title or 'SuperTrain'} — score sheet, {players} players"
+        subject = subject_of("A SuperTrain score sheet to fill in with a pen")
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=human))
+        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=human, subject=subject))
         files = stage.commit()
     orientation = "landscape" if drawing.width > drawing.height else "portrait"
     notes = [f"{len(rounds)} rounds, {players} players, one {opts.paper_name} page ({orientation})"]
     how = how_to_print(paper=opts.paper_name, orientation=orientation, sides="one")
-    return SheetResult(folder, files, orientation, notes=notes, printing=how, to_print=folder / f"{slug}.pdf")
+    return SheetResult(
+        folder=folder,
+        files=files,
+        orientation=orientation,
+        pages=1,
+        notes=notes,
+        printing=how,
+        to_print=folder / f"{slug}.pdf",
+    )
 
 
 PRODUCT = Product("supertrain-scoresheet", "SuperTrain score sheet", build_scoresheet, command="scoresheet")

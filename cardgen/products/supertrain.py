@@ -24,26 +24,23 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter
 from cardgen.impose.sheets import SheetPlan, impose
-from cardgen.layout.shapes import Drawing
 from cardgen.layout.supertrain.tile import tile_back, tile_face
 from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
-from cardgen.proof.audit import pdf_damage
 from cardgen.proof.exports import Drawn, check_exports
-from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
-from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.rebuilt import Make, redrawn_folder
 from cardgen.proof.services import check_services
-from cardgen.proof.sheets import PDF_LIMIT, single_pdf
+from cardgen.proof.sheets import single_pdf
 from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
-from cardgen.render import render
-from cardgen.rules.shared import Violation, capped
+from cardgen.render import render, subject_of
+from cardgen.rules.shared import Violation
 from cardgen.rules.supertrain.dominoes import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain.dominoes import Tile, check_set, tile_set
 from cardgen.units import parse_card
@@ -111,6 +108,19 @@ def set_slug(which: str, numerals: bool, size: tuple[float, float] | None = None
     return slug
 
 
+def pdf_words(slug: str, count: int, title: str) -> dict[str, str]:
+    """The PDF's title and subject, for people: "SuperTrain — wild set, 21 tiles".
+
+    >>> pdf_words("supertrain-wild", 21, "")["pdf_title"]
+    'SuperTrain — wild set, 21 tiles'
+    """
+    which = slug.removeprefix("supertrain-").split("-")[0]
+    return {
+        "pdf_title": f"{title or 'SuperTrain'} — {which} set, {count} tiles",
+        "subject": subject_of(f"SuperTrain dominoes: {count} tiles to cut"),
+    }
+
+
 def draw_sheets(
     tiles: list[Tile],
     size: tuple[float, float],
@@ -124,7 +134,7 @@ def draw_sheets(
     ``path``, then read back from that file for the check."""
     faces = [tile_face(t, size, numerals=numerals, bleed=opts.bleed) for t in tiles]
     back = tile_back(size, title=opts.title, bleed=opts.bleed) if opts.backs else None
-    write_sheets(path, faces, back, plan, label=slug, title=opts.title)
+    write_sheets(path, faces, back, plan, label=slug, title=opts.title, **pdf_words(slug, len(tiles), opts.title))
     return read_pages(path)
 
 
@@ -164,6 +174,7 @@ def build_tiles(
         extra={TABLE: tiles_table(tiles, stems)},
         check=lambda folder, read: check_tiles_folder(folder, pages=list(read()), redraw=False).violations,
         out=out,
+        kind=PRODUCT.kind,
         folder_name=FOLDER,
         noun="tiles",
         progress=progress,
@@ -216,7 +227,7 @@ def check_tiles_folder(
             drawn = Drawn(faces, tile_back(size, title=data["title"], bleed=bleed))
         out += check_exports(folder, data, FOLDER, drawn)  # png/ and tts/, as pack.json records them
         out += check_services(folder, data, FOLDER, drawn)  # a print service's files (--preset)
-    count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back")
+    count = sum(1 for p in (folder / FOLDER).glob("*.svg") if p.stem != "back" and not is_litter(p.name))
     what = f"the SuperTrain {which} set ({len(order)} tiles{', numerals' if numerals else ''})"
     return FolderCheck(what, count, out, noun="tiles", checks=(*SET_CHECKS, "files"))
 
@@ -224,42 +235,27 @@ def check_tiles_folder(
 def tiles_redrawn(
     folder: Path, data: dict[str, Any], order: list[Tile], stems: list[str], numerals: bool
 ) -> list[Violation]:
-    """What differs from what this version writes for the set: every tile SVG and the back, the
-    table, the PDF (by allow-list, and against its redrawing); and every file cardgen does not write."""
+    """What differs from what this version writes for the set (``proof.rebuilt``): every tile SVG
+    and the back, the table, the PDF; and every file cardgen does not write."""
     size = (float(data["card_mm"][0]), float(data["card_mm"][1]))
     bleed, backs, slug = float(data["bleed_mm"]), bool(data["backs"]), folder_slug(data)
     name = data["name"]
     files = {f"{FOLDER}/{s}.svg" for s in stems} | ({f"{FOLDER}/back.svg"} if backs else set())
-    out = version_problems(data) + stray_files(folder, files | {f"{name}.pdf", TABLE, MANIFEST})
-    if data.get("cardgen_version") != __version__:
-        return out  # another version draws differently: the tiles were read back above
-    faces = [tile_face(t, size, numerals=numerals, bleed=bleed) for t in order]
-    back = tile_back(size, title=data["title"], bleed=bleed)
-    wanted: dict[str, Drawing | None] = {f"{FOLDER}/{s}.svg": d for s, d in zip(stems, faces)}
-    wanted |= {f"{FOLDER}/back.svg": back} if backs else {}
-    wanted[TABLE] = None  # (the table, below)
 
-    def made(name: str) -> bytes:
-        drawing = wanted[name]
-        return render("svg", [drawing]) if drawing is not None else tiles_table(order, stems)
-
-    differ = [name for name in wanted if (folder / name).is_file() and (folder / name).read_bytes() != made(name)]
-    out += capped(
-        [Violation("files", f"{name} is not what cardgen {__version__} writes for this set") for name in differ],
-        20,
-        lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
-    )
-    pdf = folder / f"{name}.pdf"
-    if pdf.is_file():
-        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
-        want = render(
-            "pdf",
-            impose(faces, plan_from_manifest(data), back=back if backs else None, label=slug, title=data["title"]),
-            title=data["title"] or slug,
+    def drawn() -> dict[str, Make]:
+        faces = [tile_face(t, size, numerals=numerals, bleed=bleed) for t in order]
+        back = tile_back(size, title=data["title"], bleed=bleed)
+        made: dict[str, Make] = {f"{FOLDER}/{s}.svg": partial(render, "svg", [d]) for s, d in zip(stems, faces)}
+        made |= {f"{FOLDER}/back.svg": partial(render, "svg", [back])} if backs else {}
+        made[TABLE] = partial(tiles_table, order, stems)
+        pages = partial(
+            impose, faces, plan_from_manifest(data), back=back if backs else None, label=slug, title=data["title"]
         )
-        found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(raw, want)
-        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]
-    return out
+        words = pdf_words(slug, len(order), data["title"])
+        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=words["pdf_title"], subject=words["subject"])
+        return made
+
+    return redrawn_folder(folder, data, files | {f"{name}.pdf", TABLE, MANIFEST}, drawn, "this set")
 
 
 def folder_slug(data: dict[str, Any]) -> str:

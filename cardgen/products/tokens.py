@@ -28,15 +28,12 @@ from cardgen.manifest import DECK, MANIFEST, Field, plan_from_manifest, read_man
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product
 from cardgen.proof import FolderCheck
-from cardgen.proof.audit import pdf_damage
 from cardgen.proof.exports import Drawn, check_exports
-from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
-from cardgen.proof.pdfshape import pdf_differences, pdf_outside
-from cardgen.proof.sheets import PDF_LIMIT
+from cardgen.proof.rebuilt import Make, redrawn_folder
 from cardgen.proof.tokens import FOLDER, check_token_pdf, read_token_svgs
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.freeze_tokens import (
     DEFAULT_PER_PLAYER,
     MAX_PLAYERS,
@@ -46,7 +43,7 @@ from cardgen.rules.got.freeze_tokens import (
     check_tokens,
     token_set,
 )
-from cardgen.rules.shared import Violation, capped
+from cardgen.rules.shared import Violation
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck, write_sheets
 
 NAME = "tokens"
@@ -82,11 +79,19 @@ def tokens_table(order: Sequence[Token]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def pdf_words(players: int, title: str) -> dict[str, str]:
+    """The PDF's title and subject, for people: "Game of Trains — freeze tokens, 4 players"."""
+    return {
+        "pdf_title": f"{title or 'Game of Trains'} — {_set_name(players)}",
+        "subject": subject_of("Game of Trains freeze tokens to cut or punch"),
+    }
+
+
 def draw_sheets(order: list[Token], opts: PrintOptions, plan: Any, slug: str, path: Path) -> list[PageObjects]:
     """The sheet's PDF, in a worker process: the tokens drawn again, imposed, written, read back."""
     players = max(t.player for t in order)
     faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
-    write_sheets(path, faces, None, plan, label=slug, title=opts.title)
+    write_sheets(path, faces, None, plan, label=slug, title=opts.title, **pdf_words(players, opts.title))
     return read_pages(path)
 
 
@@ -117,6 +122,7 @@ def build_tokens(
         extra={TABLE: tokens_table(order)},
         check=lambda folder, read: check_tokens_folder(folder, pages=list(read()), redraw=False).violations,
         out=out,
+        kind=PRODUCT.kind,
         folder_name=FOLDER,
         noun="tokens",
         progress=progress,
@@ -175,38 +181,23 @@ def check_tokens_folder(
 
 
 def tokens_redrawn(folder: Path, data: dict[str, Any], order: list[Token]) -> list[Violation]:
-    """What differs from what this version writes for the sheet: every token SVG, the table, the
-    PDF (by allow-list, and against its drawing again); and every file cardgen does not write."""
+    """What differs from what this version writes for the sheet (``proof.rebuilt``): every token
+    SVG, the table, the PDF; and every file cardgen does not write."""
     players, per_player = data["players"], data["per_player"]
     name, slug = data["name"], tokens_slug(players, per_player)
     files = {f"{FOLDER}/{t.stem}.svg" for t in order}
-    out = version_problems(data) + stray_files(folder, files | {f"{name}.pdf", TABLE, MANIFEST})
-    if data.get("cardgen_version") != __version__:
-        return out  # another version draws differently: the tokens were read back above
-    faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
 
-    def made(rel: str) -> bytes:
-        if rel == TABLE:
-            return tokens_table(order)
-        return render("svg", [faces[[f"{FOLDER}/{t.stem}.svg" for t in order].index(rel)]])
+    def drawn() -> dict[str, Make]:
+        faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
+        made: dict[str, Make] = {f"{FOLDER}/{t.stem}.svg": partial(render, "svg", [f]) for t, f in zip(order, faces)}
+        made[TABLE] = partial(tokens_table, order)
+        made = dict(sorted(made.items()))
+        pages = partial(impose, faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
+        words = pdf_words(players, data["title"])
+        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=words["pdf_title"], subject=words["subject"])
+        return made
 
-    differ = [
-        rel for rel in sorted(files | {TABLE}) if (folder / rel).is_file() and (folder / rel).read_bytes() != made(rel)
-    ]
-    out += capped(
-        [Violation("files", f"{rel} is not what cardgen {__version__} writes for this sheet") for rel in differ],
-        20,
-        lambda k, _: Violation("files", f"and {k} more files differ from what cardgen {__version__} writes"),
-    )
-    pdf = folder / f"{name}.pdf"
-    if pdf.is_file():
-        raw = read_file(pdf, limit=PDF_LIMIT, what="PDF")
-        pages = impose(faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
-        found = pdf_damage(raw) or pdf_outside(raw) + pdf_differences(
-            raw, render("pdf", pages, title=data["title"] or slug)
-        )
-        out += [Violation("files", f"pdf: {pdf.name}: {d}") for d in found[:8]]
-    return out
+    return redrawn_folder(folder, data, files | {f"{name}.pdf", TABLE, MANIFEST}, drawn, "this sheet")
 
 
 PRODUCT = Product(

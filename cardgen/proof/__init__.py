@@ -4,8 +4,9 @@ than the one that wrote it where there is one. Split by what it proves: the mani
 an SVG embeds), ``pages`` and ``pdfread`` (what a PDF page shows, read with pdfium),
 ``audit`` (a PDF's structure, read with pypdf), ``sheets`` (each component's place on a
 sheet), ``cards`` and ``numbered`` (a pack of numbered cards), ``tiles`` (dominoes),
-``documents`` (handouts), ``exports`` (PNG and Tabletop Simulator files) and ``tables``
-(a hand-made pack table).
+``documents`` (handouts), ``exports`` (PNG and Tabletop Simulator files), ``tables``
+(a hand-made pack table) and ``rebuilt`` (a folder's files against what this version
+writes for the same thing, byte for byte).
 
 Every checker collects every violation it finds (``rules.shared.Violation``), naming the
 file and the component at fault, rather than stopping at the first.
@@ -27,3 +28,4 @@ class FolderCheck:
     violations: list[Violation]
     noun: str = "cards"  # what ``count`` counts
     checks: tuple[str, ...] = ()  # the named checks that ran (default: the pack checks and "files")
+    notes: tuple[str, ...] = ()  # what is worth saying but changes nothing that prints (an OS's litter)

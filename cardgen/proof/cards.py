@@ -8,7 +8,7 @@ upright and once turned, and no number or ability; with several packs combined (
 face shows its pack's letter upright and turned, and each pack's back (``back-A.svg`` …) its
 letter. The printed items (``rules.got.printed``) say which file holds what. When the folder was
 written by this very cardgen version, every SVG (and the other files) must also be byte for
-byte what it draws for the pack (``Redraw``: builds are deterministic).
+byte what it draws for the pack (``proof.rebuilt``: builds are deterministic).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter
 from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST
 from cardgen.proof.sheets import role_name
@@ -39,16 +39,6 @@ TEXT_LIMIT = 64_000_000  # pack.csv, rules.html
 _STEM = re.compile(r"^(?:([A-Z])-)?(?:([0-9]+)|W([0-9]+))$")
 
 Key = tuple[str, str, int]  # (mark, "card" or "wild", number)
-
-
-@dataclass(frozen=True)
-class Redraw:
-    """What this cardgen version writes for the pack a manifest records, to compare with."""
-
-    face: Callable[[Item[Any]], bytes]  # a printed card of the pack -> its SVG
-    back: Callable[[str], bytes] | None  # a pack's mark ('' for a pack alone) -> its back's SVG
-    files: dict[str, Callable[[], bytes]]  # beside the cards: name -> bytes
-    pdf: Callable[[], bytes] | None = None  # the sheets
 
 
 def is_number(text: str) -> bool:
@@ -271,7 +261,7 @@ class CardSvgs:
             self.listed.append(Violation("files", "svg: the cards folder is missing"))
             return
         backs = {back_stem(m): m for m in self.marks}
-        for path in sorted(self.cards_dir.glob("*.svg")):
+        for path in sorted(p for p in self.cards_dir.glob("*.svg") if not is_litter(p.name)):
             key = stem_key(path.stem)
             if path.stem in backs:
                 continue
@@ -449,24 +439,3 @@ def _read_backs(
         if seen != mark:
             what = "different pack marks" if seen is None else f"pack mark {seen}" if seen else "no pack mark"
             out.append(Violation("files", f"svg: {doc.name} shows {what}, wanted {mark or 'none'}"))
-
-
-def redrawn_files(found: SvgCards, redraw: Redraw, folder: Path) -> list[Violation]:
-    """The backs and the files beside the cards that differ from what this cardgen version draws
-    for the pack (the cards: ``CardSvgs.redrawn_cards``)."""
-    out: list[Violation] = []
-    if redraw.back is not None:
-        for mark, raw in found.back_data.items():
-            if raw != redraw.back(mark):
-                name = f"cards/{back_stem(mark)}.svg"
-                out.append(Violation("files", f"svg: {name} is not what cardgen {__version__} draws for this pack"))
-    for name, make in redraw.files.items():
-        path = folder / name
-        if path.is_file():
-            try:
-                same = read_file(path, limit=TEXT_LIMIT, what=name) == make()
-            except CardgenError:
-                continue  # reported by check_files
-            if not same:
-                out.append(Violation("files", f"{name} is not what cardgen {__version__} writes for this pack"))
-    return out

@@ -4,60 +4,52 @@ When ``pack.json`` records ``png_dpi``, ``png/`` must hold one PNG for each comp
 (``cards/001.svg`` → ``png/001.png``, ``tiles/12-5.svg`` → ``png/12-5.png``) and
 ``back.png`` when backs are printed, nothing else; each a whole PNG (every chunk's CRC right,
 its pixel data inflating to exactly its rows) of the component's size with its bleed at that
-dpi, recording that dpi. When it records ``tts``, ``tts/`` must hold the sheets
+dpi, recording that dpi, holding no chunk cardgen does not write. When it records ``tts``, ``tts/`` must hold the sheets
 ``deck.png``, ``deck-2.png`` … at the sizes ``impose.tts`` gives them, ``back.png`` one cell
 in size and ``README.txt`` saying what to type for each sheet, nothing else. Without the
 record, neither folder may be there. The PNGs are read with ``zlib`` and ``struct``, within
-limits, one chunk of pixel data at a time.
+limits, one chunk of pixel data at a time; their pixels are held to what this version draws
+by ``proof.pixels``, a strip at a time.
 """
 
 from __future__ import annotations
 
-import io
-import math
 import struct
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.impose.tts import COLS, PER_SHEET, back_cell, cell_pixels, rows_for, sheet_name, tts_sheets
 from cardgen.layout.shapes import Drawing, Typeface
 from cardgen.manifest import MANIFEST
+from cardgen.proof.pixels import INFLATE_STEP, MODES, Box, pixels_differ
 from cardgen.render import render
 from cardgen.render.png import chunks, drawing_png, pixels, rasterise, theme_fonts
 from cardgen.rules.shared import Violation, capped
+from cardgen.units import shown
 
-Box = tuple[int, int, int, int]  # left, top, right, bottom, in pixels
 PNG_LIMIT = 400_000_000  # bytes: a tarot card at 1200 dpi is a few tens of MB
 README_LIMIT = 1_000_000
-CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples a pixel
-INFLATE_STEP = 1 << 20  # bytes of pixel data inflated at a time
 MAX_REPORTED = 20  # per folder; the rest are summed up in one line
-# How far an export's pixels may stray from what cardgen draws: the same resvg gives the same
-# bytes; the tolerance is for another build of it (anti-aliasing rounded otherwise). Pixels are
-# compared by their largest channel's difference (0-255), square by square (BLOCK px a side): no
-# square may differ by more than BLOCK_TOLERANCE on average, and the whole picture (or, on a TTS
-# sheet, each card's cell) by more than MEAN_TOLERANCE. tests/test_trust_check.py measures both
-# against a drawing moved by a tenth of a pixel (which passes) and the smallest real changes (a
-# card's number, a 5 × 5 px dot, a card swapped on a sheet of 69: each named). The faces' thin
-# lines (the track's sleepers, the wagons' outlines) move a tenth of a pixel's square by up to 22
-# at 72 dpi: hence 32, still a third of what the neighbouring card differs by.
-BLOCK = 8
-BLOCK_TOLERANCE = 32
-MEAN_TOLERANCE = 3.0
-STRONG = 64
+# The chunks cardgen's PNGs hold (resvg's, and the resolution cardgen adds): any other would be
+# read by a viewer or a print service's software (a gamma, a colour profile, a rendering
+# intent, a transparent colour) and may change how the picture prints, so it is named.
+CHUNKS = frozenset({b"IHDR", b"IDAT", b"IEND"})
 
 
 def png_problem(data: bytes, size: tuple[int, int], dpi: int | None) -> str | None:
     """What is wrong with the PNG ``data`` (to follow its name), or None: it must be whole, its
-    pixel data inflating to exactly its rows, ``size`` pixels, and record ``dpi`` if given."""
+    pixel data inflating to exactly its rows, ``size`` pixels of 8-bit RGBA (or RGB: the same
+    picture, opaque), hold no chunk cardgen does not write (``CHUNKS``, and ``pHYs`` where
+    ``dpi`` is given) and record ``dpi`` if given."""
     header: tuple[int, ...] = ()
     phys: bytes | None = None
+    allowed = CHUNKS | ({b"pHYs"} if dpi is not None else set())
     inflate = zlib.decompressobj()
     got = 0
     row = want = 0
@@ -67,13 +59,16 @@ def png_problem(data: bytes, size: tuple[int, int], dpi: int | None) -> str | No
                 if kind != b"IHDR" or len(body) != 13:
                     return "is not a PNG: it does not start with its header"
                 header = struct.unpack(">IIBBBBB", body)
-                width, height, depth, colour, _, _, interlace = header
+                width, height, depth, colour, compression, method, interlace = header
                 if (width, height) != size:
                     return f"is {width} × {height} px, wanted {size[0]} × {size[1]}"
-                if colour not in CHANNELS or depth not in (1, 2, 4, 8, 16) or interlace != 0:
-                    return "is not a PNG cardgen writes (its colour type, depth or interlacing)"
-                row = 1 + math.ceil(width * CHANNELS[colour] * depth / 8)  # a filter byte, then the samples
+                if colour not in MODES or depth != 8 or (compression, method, interlace) != (0, 0, 0):
+                    return "is not a PNG cardgen writes (8-bit RGBA or RGB, not interlaced)"
+                row = 1 + width * MODES[colour][1]  # a filter byte, then the samples
                 want = row * height
+            elif kind not in allowed or kind == b"IHDR":
+                name = shown(kind.decode("latin-1"), 10)
+                return f"holds a {name} chunk, which cardgen never writes (it may change how the picture prints)"
             elif kind == b"pHYs":
                 phys = body
             elif kind == b"IDAT":
@@ -109,7 +104,7 @@ def component_stems(svgs: Path) -> list[str]:
     """The names of the component SVGs in the folder ``svgs`` (``back.svg`` aside)."""
     if not svgs.is_dir():
         return []
-    return sorted(p.stem for p in svgs.glob("*.svg") if p.stem != "back")
+    return sorted(p.stem for p in svgs.glob("*.svg") if p.stem != "back" and not is_litter(p.name))
 
 
 def check_files(
@@ -121,7 +116,7 @@ def check_files(
     if not where.is_dir():
         return [Violation("files", f"{sub}: the {sub} folder is missing, but {MANIFEST} records it")]
     out: list[Violation] = []
-    there = {p.name for p in where.iterdir()}
+    there = {p.name for p in where.iterdir() if not (is_litter(p.name) and p.is_file() and not p.is_symlink())}
     for name in sorted(there - set(wanted)):
         out.append(Violation("files", f"{sub}: {sub}/{name} is not a file cardgen writes"))
     for name, value in wanted.items():
@@ -147,46 +142,6 @@ class Drawn:
     faces: dict[str, Drawing]
     back: Drawing | None
     font: Typeface | None = None
-
-
-def pixels_differ(got: bytes, want: bytes, cells: Sequence[tuple[str, Box]] = ()) -> str | None:
-    """How the picture ``got`` differs from ``want`` (what cardgen draws), or None when they
-    show the same: the same bytes, or pixels that differ by no more than another build of the
-    rasteriser would (``BLOCK_TOLERANCE``, ``MEAN_TOLERANCE``, justified in the tests). ``cells``
-    (a TTS sheet's: what each holds, and its box in pixels): each held to the tolerance on its
-    own, and those that are not named."""
-    if got == want:
-        return None
-    from PIL import Image, ImageChops  # (only for a check whose exports are not byte for byte ours)
-
-    with Image.open(io.BytesIO(got)) as a, Image.open(io.BytesIO(want)) as b:
-        if a.size != b.size:
-            return "is not the size cardgen draws"
-        r, g, bl = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).split()
-    diff = ImageChops.lighter(ImageChops.lighter(r, g), bl)  # each pixel's largest difference
-    if cells:
-        bad = [name for name, box in cells if not _alike(diff.crop(box))]
-        return f"does not show what cardgen draws in {_listed(bad)}" if bad else None
-    if _alike(diff):
-        return None
-    counts = diff.histogram()
-    share = sum(counts[STRONG:]) / max(1, sum(counts))
-    return f"does not show what cardgen draws there ({share:.1%} of its pixels differ)"
-
-
-def _alike(diff: Any) -> bool:
-    """Whether a difference image (0-255 a pixel) is within the tolerance: no BLOCK-px square
-    differing by more than BLOCK_TOLERANCE on average, the whole by MEAN_TOLERANCE."""
-    counts = diff.histogram()
-    mean = sum(level * n for level, n in enumerate(counts)) / max(1, sum(counts))
-    worst: int = diff.reduce(BLOCK).getextrema()[1]
-    return mean <= MEAN_TOLERANCE and worst <= BLOCK_TOLERANCE
-
-
-def _listed(names: list[str]) -> str:
-    """``["card 1's cell", "card 26's cell"]`` → "card 1's cell and card 26's cell"; at most five."""
-    shown = names[:5] + ([f"{len(names) - 5} more cells"] if len(names) > 5 else [])
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def tts_cells(first: int, on: int, rows: int, cell: tuple[int, int], noun: str) -> list[tuple[str, Box]]:

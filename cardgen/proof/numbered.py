@@ -22,21 +22,13 @@ from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST, plan_from_manifest
 from cardgen.proof import FolderCheck
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.cards import (
-    MAX_REPORTED,
-    CardSvgs,
-    Redraw,
-    SvgCards,
-    back_stem,
-    is_number,
-    parsed_once,
-    redrawn_files,
-)
+from cardgen.proof.cards import MAX_REPORTED, CardSvgs, SvgCards, back_stem, is_number, parsed_once
 from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.packcsv import check_files
 from cardgen.proof.pages import PageObjects, TextObject, unpacked
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
+from cardgen.proof.rebuilt import Redraw, redrawn_files
 from cardgen.proof.sheets import (
     PDF_LIMIT,
     backs_misplaced,

@@ -15,23 +15,25 @@ folder named for the service and nothing else there:
   byte for byte what it writes.
 
 Every text this version draws for the deck must keep out of the service's safe zone. A service's
-folder with no preset recorded, or another service's, is named too.
+folder with no preset recorded, or another service's, is named too. ``PROVERS`` holds the proof
+of each kind of file (``presets.FILE_KINDS``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import Drawing, Text, walk
 from cardgen.manifest import MANIFEST
-from cardgen.presets import OUTPUT_CONDITION, PRESETS, Preset, service_pages
+from cardgen.presets import OUTPUT_CONDITION, PRESETS, Preset, service_pages, service_subject, service_title
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.exports import Drawn, check_files, component_stems, pixels_differ, png_problem
+from cardgen.proof.exports import Drawn, check_files, component_stems, png_problem
 from cardgen.proof.pdfread import read_pages
 from cardgen.proof.pdfshape import CATALOG, pdf_differences, pdf_outside, print_pdf_problems
+from cardgen.proof.pixels import pixels_differ
 from cardgen.render import render
 from cardgen.render.png import drawing_png, pixels, theme_fonts
 from cardgen.rules.shared import Violation
@@ -98,7 +100,7 @@ def _drawn_texts(drawing: Drawing) -> list[str]:
     return [s.text for s, _, _ in walk(drawing.shapes) if isinstance(s, Text)]
 
 
-def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> list[str]:
+def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None, service: str) -> list[str]:
     """What is wrong with a PDF service's deck PDF, as phrases to follow its name."""
     damage = pdf_damage(raw)
     if damage:
@@ -121,21 +123,36 @@ def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> 
             out.append(f"page {n} does not show the {kind} of {stem}, which back then front puts there")
     if len(out) < 3:
         faces = [drawn.faces[s] for s in stems]
-        want = render("pdfx", service_pages(faces, drawn.back), title=data["name"])
+        sides_drawn = service_pages(faces, drawn.back)
+        want = render("pdfx", sides_drawn, title=service_title(faces, service), subject=service_subject(service))
         out += pdf_differences(raw, want)
     return out
 
 
-def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, drawn: Drawn | None) -> list[Violation]:
-    name = p.upload_pdf(data["name"])
+def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, svgs: str, drawn: Drawn | None) -> list[Violation]:
+    name = p.upload(data["name"]).removeprefix(f"{p.folder}/")  # (in the service's folder)
     found: list[str] = []
 
     def check(_: str, raw: bytes, __: Any) -> str | None:
-        found.extend(pdf_file_problems(raw, data, drawn))
+        found.extend(pdf_file_problems(raw, data, drawn, p.service))
         return None
 
     out = check_files(folder, p.folder, {name: None}, check)
     return out + [Violation("files", f"{p.folder}: {p.folder}/{name}: {why}") for why in found[:MAX_REPORTED]]
+
+
+class Prover(Protocol):
+    """Proves a kind of a service's files in a deck ``folder`` (its manifest ``data``, validated;
+    ``svgs``: the folder of its component SVGs; ``drawn``: what this version draws for the deck,
+    None for another version's folder): every problem, each naming the service's folder first."""
+
+    def __call__(
+        self, folder: Path, data: dict[str, Any], p: Preset, svgs: str, drawn: Drawn | None
+    ) -> list[Violation]: ...
+
+
+# a prover for each kind of file a service asks for (``presets.FILE_KINDS``; writers: ``write.services``)
+PROVERS: dict[str, Prover] = {"png": check_service_pngs, "pdf": check_service_pdf}
 
 
 def safe_zone_problems(p: Preset, drawn: Drawn) -> list[Violation]:
@@ -160,10 +177,8 @@ def check_services(
         return out
     p = PRESETS[recorded]
     out += record_problems(p, data, svgs)
-    if p.files == "png":
-        out += check_service_pngs(folder, data, p, svgs, drawn)
-    elif p.files == "pdf":
-        out += check_service_pdf(folder, data, p, drawn)
+    if p.files:
+        out += PROVERS[p.files](folder, data, p, svgs, drawn)
     if drawn is not None:
         out += safe_zone_problems(p, drawn)
     return out

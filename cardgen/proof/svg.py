@@ -1,12 +1,17 @@
 """Reading a component SVG back: its size, texts (by role, the SVG ``class``), shapes and
 pictures, and everything in it that cardgen's writer never produces (a ``style``, an
-``opacity``, a ``<use>`` ...). Its one ``<style>`` may hold only the ``@font-face`` rules the
-writer embeds, whose glyphs ``proof.fonts`` checks against the shipped font (or the pack's
-theme font). Every file is read through ``files.read_file``: regular files only, within a limit.
+``opacity``, a ``<use>``, a picture not in the file ...). Its one ``<style>`` may hold only the
+``@font-face`` rules the writer embeds, whose glyphs ``proof.fonts`` checks against the shipped
+font (or the pack's theme font). Every file is read through ``files.read_file``: regular files
+only, within a limit, and parsed by ``read_tree``: no document type or entities, no deeper or
+larger than a theme's own SVG may be (``themes.svgrules``), so that whatever someone put in a
+folder is one line, never a crash. A reader that draws a card SVG (``cardgen preview``) draws
+only one ``parse_svg`` finds nothing wrong with: the writer's allow-list.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -24,6 +29,7 @@ from cardgen.manifest import MANIFEST
 from cardgen.proof.fonts import embedded_font, shipped_characters
 from cardgen.render import FAMILY_NAMES
 from cardgen.render.fonts import SVG_FAMILIES, SVG_THEME_FAMILY, THEME_FONT_FAMILY
+from cardgen.themes.svgrules import MAX_SVG_DEPTH, MAX_SVG_ELEMENTS
 from cardgen.units import shown
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -134,13 +140,39 @@ def _num(text: str | None) -> float | None:
     return v if v is not None and math.isfinite(v) else None
 
 
-def parse_svg(data: bytes, name: str, theme: Typeface | None = None) -> SvgDoc | str:
-    """``data`` read as a component SVG, or what makes it unreadable; ``theme``: the pack's theme
-    font, which its titles and backs may be set in (and embed)."""
+def read_tree(data: bytes, name: str) -> ET.Element | str:
+    """``data`` parsed as XML, or why it cannot be (one line): not XML, a document type or
+    entities (cardgen writes neither), more than ``MAX_SVG_DEPTH`` levels deep or
+    ``MAX_SVG_ELEMENTS`` elements (cardgen's SVGs are a few levels deep, a few thousand elements
+    at most). The depth is counted as the file is read, so a deep file is never walked."""
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        return f"{name} has a document type or entities, which cardgen never writes"
+    root: ET.Element | None = None
+    depth = elements = 0
     try:
-        root = ET.fromstring(data)
+        for event, el in ET.iterparse(io.BytesIO(data), events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                continue
+            depth, elements = depth + 1, elements + 1
+            root = el if root is None else root
+            if depth > MAX_SVG_DEPTH:
+                return f"{name} is more than {MAX_SVG_DEPTH} levels deep, which cardgen never writes"
+            if elements > MAX_SVG_ELEMENTS:
+                return f"{name} holds more than {MAX_SVG_ELEMENTS} elements, which cardgen never writes"
     except (ET.ParseError, ValueError, RecursionError) as e:
-        return f"cannot read {name}: {str(e)[:200]}"
+        return f"cannot read {name}: {' '.join(str(e).split())[:200]}"
+    if root is None:  # pragma: no cover - the parser fails first on a file with no element
+        return f"cannot read {name}: no element"
+    return root
+
+
+def parse_svg(data: bytes, name: str, theme: Typeface | None = None) -> SvgDoc | str:
+    """``data`` read as a component SVG, or what makes it unreadable (``read_tree``); ``theme``:
+    the pack's theme font, which its titles and backs may be set in (and embed)."""
+    root = read_tree(data, name)
+    if isinstance(root, str):
+        return root
     if root.tag != f"{SVG}svg":
         return f"{name} is not an SVG drawing"
     w, h = (_MM.fullmatch(root.get(k, "")) for k in ("width", "height"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.impose.sheets import SheetPlan
 from cardgen.layout.supertrain.tile import FACE, PIP_COLOURS, TRAIN_PARTS, TRAIN_RED, halves
 from cardgen.proof.pages import PageObjects
@@ -31,7 +31,7 @@ from cardgen.proof.sheets import (
     sheet_slots,
     turned_doc,
 )
-from cardgen.proof.svg import SvgDoc
+from cardgen.proof.svg import SVG_LIMIT, SvgDoc, read_tree
 from cardgen.rules.shared import Violation
 from cardgen.rules.supertrain.dominoes import LETTER_WORDS, LETTERS, MAX_PIP, TRAIN, End, Tile
 
@@ -148,9 +148,14 @@ def svg_halves(path: Path) -> tuple[list[Seen], bool] | str:
     """What each half (each ``<g class="end">``, in document order) of a tile SVG shows, and
     whether the tile stands portrait; or what is wrong with the file."""
     try:
-        root = ET.parse(path).getroot()
+        root = read_tree(read_file(path, limit=SVG_LIMIT, what="SVG"), path.name)
+    except CardgenError as e:
+        return str(e)
+    if isinstance(root, str):
+        return root
+    try:
         _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
-    except (ET.ParseError, OSError, ValueError) as e:
+    except ValueError as e:
         return f"cannot read {path.name}: {e}"
     out: list[Seen] = []
     for group in root.iter(f"{SVG}g"):
@@ -180,7 +185,7 @@ def read_svg_tiles(svgs: Path, wanted: dict[str, Tile]) -> tuple[list[Tile], lis
     """Every tile SVG in the folder ``svgs``, read and compared with the tile its name says."""
     tiles: list[Tile] = []
     problems: list[Violation] = []
-    for path in sorted(svgs.glob("*.svg")):
+    for path in sorted(p for p in svgs.glob("*.svg") if not is_litter(p.name)):
         if path.stem == "back":
             continue
         if path.stem not in wanted:
@@ -303,9 +308,7 @@ def read_pdf_tiles(
     portrait = plan.card[0] < plan.card[1]
     for sheet, page in enumerate(pages[::step]):
         count = min(plan.per_page, max(0, len(order) - sheet * plan.per_page))
-        problems += [
-            Violation("files", f"pdf page {page.number}: {p}") for p in crop_mark_problems(page, plan, count)
-        ]
+        problems += [Violation("files", f"pdf page {page.number}: {p}") for p in crop_mark_problems(page, plan, count)]
         for slot in range(plan.per_page):
             seen = pdf_slot_halves(page, plan, slot)
             if seen is None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file
+from cardgen.files import is_litter, read_file
 from cardgen.layout.got.freeze_tokens import CELL, Style, ink_on, style
 from cardgen.manifest import MANIFEST, plan_from_manifest
 from cardgen.proof.audit import pdf_damage
@@ -67,7 +67,7 @@ def read_token_svgs(folder: Path, order: Sequence[Token], out: list[Violation]) 
         out.append(Violation("files", f"svg: the {FOLDER} folder is missing"))
         return docs
     problems: list[Violation] = []
-    for path in sorted(tokens.glob("*.svg")):
+    for path in sorted(p for p in tokens.glob("*.svg") if not is_litter(p.name)):
         token = wanted.get(path.stem)
         if token is None:
             out.append(Violation("files", f"svg: {FOLDER}/{path.name} is not a file cardgen writes for this sheet"))

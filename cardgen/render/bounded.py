@@ -13,6 +13,7 @@ does not fork, the call runs here, unbounded.
 from __future__ import annotations
 
 import ctypes
+import faulthandler
 import os
 import select
 import signal
@@ -62,6 +63,7 @@ def _in_child(call: Callable[[], bytes], memory: int, write: int) -> None:
                 pass
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 2)  # what the library says as it dies (a Rust panic) is not cardgen's one line
+        faulthandler.disable()  # (where it was on, a test runner's: it writes to its own copy of stderr)
         import resource
 
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a child that dies leaves no core file about

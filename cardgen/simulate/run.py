@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.rules.amtrak.simulation import AmtrakTally, play_amtrak
+from cardgen.rules.got import fast
 from cardgen.rules.got.simulation import play_game
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.shared import game_seed
@@ -231,6 +232,9 @@ def run(request: Request, *, workers: int | None = None, progress: Progress | No
             progress(done, total)
 
     with stoppable() as stop:
+        for s in settings:  # the compiled kernel, if it plays these games, loaded here once: forked workers have it
+            if s.variant is not None and fast.prepare(s.variant, s.bot):
+                break
         n = min(wanted, len(settings) * len(cut))
         if n <= 1:
             for job in jobs:

@@ -20,38 +20,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cardgen.commands import SIMULATE_GAMES
 from cardgen.errors import CardgenError
+from cardgen.params import Params, params_of
 from cardgen.rules.amtrak.play import AmtrakSetup
 from cardgen.rules.got.grid_packs import GridPack
 from cardgen.rules.got.play import Variant
-from cardgen.rules.got.sweep import MAX_TURNS, Sweep, Value, grid, options_of, parse_sweep
 from cardgen.rules.got.variant import rules_of
+from cardgen.simulate.sweep import Sweep, Value, grid, parse_sweep
 
-__all__ = ["GAMES", "MAX_GAMES", "Request", "Setting", "request"]
+__all__ = ["GAMES", "MAX_GAMES", "PLAY", "Request", "Setting", "options_of", "request"]
 
 GAMES = {"got": "the Game of Trains", "amtrak": "Amtrak"}
 MAX_GAMES = 10_000_000
-# The options each game takes, as the command line names them (without the dashes).
-GOT_OPTIONS = (
-    "pattern",
-    "grid",
-    "categories",
-    "census",
-    "players",
-    "copies",
-    "packs",
-    "wilds",
-    "freeze",
-    "win",
-    "apply",
-    "numbers",
-    "same-sequence",
-    "three-party",
-    "bot",
-    "max-turns",
-)
-AMTRAK_OPTIONS = ("solo", "players", "jokers", "bot", "max-turns")
-BOTS = ("good", "random")
+# The options each game takes, declared once in its rules (``rules.<game>.params``, listed by
+# ``commands.SIMULATE_GAMES``); the command line and the sweep grammar name them by their keys.
+PLAY: dict[str, Params] = SIMULATE_GAMES
+GOT_OPTIONS = tuple(p.key for p in PLAY["got"])
+AMTRAK_OPTIONS = tuple(p.key for p in PLAY["amtrak"])
+# the Variant's fields a got option sets as it is (``_build`` turns the others into fields)
+_AS_IS = tuple(p.key for p in params_of(Variant))
+_SAID = ("packs", "wilds", "numbers", "apply", "same-sequence", "three-party", "win", "freeze", "max-turns")
+
+
+def options_of(game: str) -> Params:
+    """The options ``game`` (``got`` or ``amtrak``) takes: those a sweep may vary are ``sweepable``."""
+    return PLAY["amtrak" if game == "amtrak" else "got"]
 
 
 def _flag(name: str) -> str:
@@ -120,6 +114,10 @@ class Setting:
             parts.append(f"{v.freeze} freeze token{'s' if v.freeze != 1 else ''} each")
         if v.max_turns != Variant().max_turns:
             parts.append(f"at most {v.max_turns} turns")
+        for p in params_of(Variant):  # a rule declared since, not worded above: its name and value
+            value = getattr(v, p.name)
+            if p.key not in (*_SAID, "pattern", "players") and value != p.default:
+                parts.append(f"{p.key} {_shown(value)}")
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, object]:
@@ -181,35 +179,19 @@ class Request:
 
 
 def _build(game: str, o: Mapping[str, object], swept: tuple[tuple[str, Value], ...]) -> Setting:
-    bot = str(o.get("bot", "good"))
-    if bot not in BOTS:
-        raise CardgenError(f"unknown bot {bot!r}: choose one of {', '.join(BOTS)}")
-    max_turns = o.get("max-turns")
+    bot = str(options_of(game)["bot"].parse(o.get("bot", "good")))
     if game == "amtrak":
-        players = 1 if o.get("solo") else o.get("players", 1)
-        setup = AmtrakSetup(
-            players=players,  # type: ignore[arg-type]
-            jokers=o.get("jokers", 2),  # type: ignore[arg-type]
-            **({} if max_turns is None else {"max_turns": max_turns}),  # type: ignore[arg-type]
-        )
-        return Setting("amtrak", bot, swept, setup=setup)
-    kw: dict[str, object] = {k: o[k] for k in ("census", "copies", "players", "packs", "wilds", "freeze") if k in o}
-    for k in ("win", "apply", "pattern"):
-        if k in o:
-            kw[k] = str(o[k])
+        setup: dict[str, object] = {p.name: o[p.key] for p in params_of(AmtrakSetup) if p.key in o}
+        if o.get("solo"):
+            setup["players"] = 1
+        return Setting("amtrak", bot, swept, setup=AmtrakSetup(**setup))  # type: ignore[arg-type]
+    kw: dict[str, object] = {k.replace("-", "_"): o[k] for k in (*_AS_IS, "census", "copies") if k in o}
     if o.get("grid"):
         kw["pattern"] = "2d"
         if "categories" in o:
             kw["categories"] = GridPack(str(o["categories"])).categories
-    if o.get("numbers"):
-        kw["numbers"] = True
-    if o.get("three-party") or o.get("same-sequence") is False:
-        if kw.get("pattern") != "three":
-            raise CardgenError("--three-party and --no-same-sequence are pattern three's swaps: give --pattern three")
-        kw["three_party"] = bool(o.get("three-party"))
-        kw["same_sequence"] = o.get("same-sequence") is not False
-    if max_turns is not None:
-        kw["max_turns"] = max_turns
+    if (o.get("three-party") or o.get("same-sequence") is False) and kw.get("pattern") != "three":
+        raise CardgenError("--three-party and --no-same-sequence are pattern three's swaps: give --pattern three")
     return Setting("got", bot, swept, variant=Variant(**kw))  # type: ignore[arg-type]
 
 
@@ -219,13 +201,15 @@ def request(game: str, options: Mapping[str, object], sweep: Sequence[str], *, g
     game = game.strip().lower()
     if game not in GAMES:
         raise CardgenError(f"unknown game {game!r}: choose got (the Game of Trains) or amtrak")
-    allowed = AMTRAK_OPTIONS if game == "amtrak" else GOT_OPTIONS
-    for name in options:
-        if name not in allowed:
-            takes = ", ".join(_flag(n) for n in allowed)
+    declared = options_of(game)
+    o: dict[str, object] = {}
+    for name, value in options.items():
+        option = declared.by_key(name)
+        if option is None:
+            takes = ", ".join(p.option for p in declared)
             raise CardgenError(f"{_flag(name)} is not an option of {GAMES[game]}: it takes {takes}")
-    o = dict(options)
-    swept = parse_sweep(sweep, options_of(game)) if sweep else ()
+        o[option.key] = option.parse(value)  # the declaration's reading: its range, its choices
+    swept = parse_sweep(sweep, declared) if sweep else ()
     if game == "got":
         if o.get("grid") and "pattern" in o:
             raise CardgenError("--grid is the 3×3 game: it takes no --pattern")
@@ -235,9 +219,6 @@ def request(game: str, options: Mapping[str, object], sweep: Sequence[str], *, g
             raise CardgenError("categories are the 3×3 game's: give --grid to sweep them")
     if game == "amtrak" and o.get("solo") and o.get("players", 1) != 1:
         raise CardgenError(f"--solo is the one-player game: it takes no --players {o['players']}")
-    turns = o.get("max-turns")
-    if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
-        raise CardgenError(f"max-turns {turns} is out of range: allowed 1 to {MAX_TURNS:,}")
     if not 1 <= games <= MAX_GAMES:
         raise CardgenError(f"games {games} is out of range: allowed 1 to {MAX_GAMES:,}")
     for name, _ in swept:

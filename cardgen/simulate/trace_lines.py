@@ -36,8 +36,9 @@ import re
 from collections.abc import Callable, Mapping
 
 from cardgen.rules.got.grid_packs import PACK_CATEGORIES
+from cardgen.rules.got.params import MAX_TURNS as TURN_CAP
+from cardgen.rules.got.params import PLAY
 from cardgen.rules.got.simulation import TraceError, said
-from cardgen.rules.got.sweep import MAX_TURNS, options_of
 from cardgen.rules.got.variant import MAX_PLAYERS, PATTERNS
 
 __all__ = [
@@ -56,11 +57,12 @@ Event = dict[str, object]
 MAX_CARD = 33_000  # the largest card number: 100 copies of a 330-card block
 MAX_CARDS = 10 * MAX_CARD + 100  # the largest pack: 10 packs combined and 100 wild cards
 MAX_LINE_BYTES = 3 << 20  # >= MAX_CARDS * 7 + 64 KiB (see the module docstring)
+MAX_TURNS = int(TURN_CAP.high or 0)  # the command line's largest --max-turns
 MAX_LINES = 1 + MAX_PLAYERS + MAX_TURNS + 1  # the setup, the opening, the turns, the end
 MAX_DEPTH = 4  # {"state": {"sequences": [[...]]}}
 MAX_SEED = (1 << 64) - 1  # a game's seed is 64 bits (rules.got.simulation.game_seed)
-_OPTION = {o.name.replace("-", "_"): o for o in options_of("got")}  # the command line's options and bounds
-MAX_CENSUS = _OPTION["census"].high  # cards in a sequence (spaces A to Z)
+_OPTION = {p.name: p for p in PLAY}  # the command line's options and bounds
+MAX_CENSUS = int(_OPTION["census"].high or 0)  # cards in a sequence (spaces A to Z)
 _SPACE = re.compile(r"[A-Z]{1,2}")  # A … Z, or AD … CF on the 3×3 mat
 
 Check = Callable[[object, str], None]  # complains (``_Wrong``) about a value, named as the message says
@@ -182,7 +184,9 @@ _STATE = _object(
 def _option(name: str, *, null: bool = False) -> Check:
     """A value of the command line's option ``name``, within the bounds it accepts."""
     option = _OPTION[name]
-    return _whole(option.low, option.high, null=null) if option.kind == "int" else _choice(*option.choices)
+    if option.kind == "int":
+        return _whole(int(option.low or 0), int(option.high or 0), null=null)
+    return _choice(*option.choices)
 
 
 _VARIANT = {  # a variant's fields (Variant.to_dict), each as the command line bounds it

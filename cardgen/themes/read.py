@@ -29,10 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file, show_path
+from cardgen.files import not_a_file, read_file, show_path
 from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.rules.got.grid_packs import PACK_CATEGORIES
+from cardgen.themes.contrast import check_contrast
 from cardgen.themes.pictures import load_picture, with_turned
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title
@@ -124,7 +125,7 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         bold = _file(data, "bold_font", where, folder) if "bold_font" in data else None
         font = load_typeface(regular, bold, where)
         font_files = (f"{PICTURES}/font.ttf", f"{PICTURES}/font-bold.ttf" if bold is not None else "")
-    return Theme(
+    theme = Theme(
         name=name,
         colours=_colours(data.get("colours", {}), where),
         title=title,
@@ -136,6 +137,8 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         font=font,
         font_files=font_files,
     )
+    check_contrast(theme, where)  # (after every key is read: a wrong key is named before a colour)
+    return theme
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str:
@@ -174,8 +177,11 @@ def _file(data: dict[str, Any], key: str, where: str, folder: Path | None) -> Pa
     if folder is None:
         raise CardgenError(f"{where}: {key} names a file, which a record cannot hold")
     path = folder / value
-    if not path.is_file():
+    problem = not_a_file(path, doing=f"read {key} {value!r}")  # (never opened here: a FIFO would wait)
+    if problem == "no such file":
         raise CardgenError(f"{where}: {key}: no such file {value!r} (looked for {path})")
+    if problem:
+        raise CardgenError(f"{where}: {key} {value!r}: {problem}")
     return path
 
 

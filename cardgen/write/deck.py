@@ -11,7 +11,7 @@ drawn from the same drawings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar, overload
 
@@ -26,8 +26,10 @@ from cardgen.render import render
 from cardgen.render.png import pixels, theme_fonts
 from cardgen.rules.shared import Violation
 from cardgen.themes.read import picture_files
+from cardgen.write.built import Built
 from cardgen.write.exports import write_pngs, write_tts
-from cardgen.write.services import service_files, write_service
+from cardgen.write.marker import Kind
+from cardgen.write.services import write_service
 from cardgen.write.staging import Staging
 from cardgen.write.workers import beside
 
@@ -88,7 +90,7 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
     if opts.png:
         w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.png)
         megapixels = w * h / 1e6
-    if opts.preset is not None and opts.preset.files == "png":
+    if opts.preset is not None and opts.preset.kind.images:
         w, h = pixels((card_mm[0] + 2 * opts.bleed, card_mm[1] + 2 * opts.bleed), opts.preset.dpi)
         megapixels += w * h / 1e6
     tts = 0.25 if opts.tts else 0.0  # a card's cell on a 4096-px sheet: about a quarter megapixel
@@ -128,18 +130,10 @@ class Drawings(Sequence[D]):
 
 
 @dataclass
-class BuildResult:
-    folder: Path
-    files: list[Path]
-    cards: int  # components written (cards or tiles)
+class BuildResult(Built):
+    """What ``write_deck`` wrote: a deck, ``cards`` components imposed on ``sheets`` sheets by ``plan``."""
+
     plan: SheetPlan
-    sheets: int
-    notes: list[str] = field(default_factory=list)
-    noun: str = "cards"  # what ``cards`` counts
-    printing: str = ""  # how to print ``to_print`` (``impose.printing.how_to_print``)
-    to_print: Path | None = None  # the file to print (the line ``cli.app`` prints names it)
-    upload: Path | None = None  # with a print service's preset: the file or folder to send it
-    service: str = ""  # that service's name
 
 
 def _duration(seconds: float) -> str:
@@ -217,11 +211,14 @@ def write_sheets(
     *,
     label: str,
     title: str,
+    pdf_title: str = "",
+    subject: str = "",
 ) -> None:
     """The components imposed on sheets (a page of backs after each, when there is a back: one
-    for all, or one a component), written as one PDF at ``path``."""
+    for all, or one a component), written as one PDF at ``path``, titled ``pdf_title`` (for
+    people: "SuperTrain — wild tiles") with ``subject`` in its metadata."""
     pages = impose(list(faces), plan, back=back, label=label, title=title)
-    path.write_bytes(render("pdf", pages, title=title or label))
+    path.write_bytes(render("pdf", pages, title=pdf_title or title or label, subject=subject))
 
 
 def write_deck(
@@ -236,6 +233,7 @@ def write_deck(
     extra: Mapping[str, bytes | Callable[[], bytes]],
     check: Callable[[Path, Callable[[], Any]], list[Violation]],
     out: Path,
+    kind: Kind,
     folder_name: str = "cards",
     noun: str = "cards",
     progress: Progress | None = None,
@@ -249,7 +247,8 @@ def write_deck(
     reads back of it a piece at a time (``workers.beside``); ``check`` gets the staged folder and
     a function that gives those pieces as they come (so it can read the other files meanwhile,
     and hold each piece only while it uses it).
-    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's).
+    ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's);
+    ``kind``: the product's, recorded in the folder's marker.
     ``extra`` files may be given as functions that make them. ``export_back`` is the back for a
     TTS deck when no backs are printed. ``back`` may be several backs by file stem (``{"back-A":
     …, "back-B": …}``: packs whose backs carry their marks), each written as an SVG; the PNG, TTS
@@ -276,7 +275,7 @@ def write_deck(
         inside = next((f"{stem}: {why}" for stem, d in sides for why in opts.preset.text_outside(d)), None)
         if inside:
             raise CardgenError(f"--preset {opts.preset.name}: {inside}")
-    steps = len(faces) * (1 + bool(opts.png) + bool(service and service.files == "png"))  # an SVG a face, PNGs
+    steps = len(faces) * (1 + bool(opts.png) + bool(service and service.kind.images))  # an SVG a face, PNGs
     seconds, size = job_size(len(faces), plan.card, opts)
     if progress is not None and seconds >= BIG_JOB_SECONDS:
         what = ", a PNG each" if opts.png else ""
@@ -288,7 +287,7 @@ def write_deck(
         )
     if progress is not None:
         progress(0, steps)
-    with Staging(folder, opts.made_with) as stage, beside(sheets, stage.place(f"{folder.name}.pdf")) as made:
+    with Staging(folder, opts.made_with, kind=kind) as stage, beside(sheets, stage.place(f"{folder.name}.pdf")) as made:
 
         def read() -> Iterator[Any]:
             try:
@@ -338,22 +337,22 @@ def write_deck(
     if opts.tts:
         notes.append("tts/: a Tabletop Simulator deck; tts/README.txt says how to import it")
     if service is not None and faces:
-        w, h = pixels((faces[0][1].width, faces[0][1].height), service.dpi)
-        if service.files == "png":
-            notes.append(
-                f"{service.folder}/: for {service.service}, a PNG a {noun[:-1]} and back.png, "
-                f"{w} × {h} px at {service.dpi} dpi, bleed included"
-            )
-        else:
-            side = f"{faces[0][1].width / 25.4:.3g} × {faces[0][1].height / 25.4:.3g} in"
-            notes.append(
-                f"{service_files(service, folder.name)}: for {service.service}, a page a {noun[:-1]} side "
-                f"({side} with its bleed), back then front, CMYK (not certified PDF/X-1a: see the README)"
-            )
+        mm = (faces[0][1].width, faces[0][1].height)
+        notes.append(service.note(folder.name, noun[:-1], pixels(mm, service.dpi), mm))
     print_sides: Sides = "fold" if opts.fold else "duplex" if backs else "one"
     printing = how_to_print(paper=opts.paper_name, orientation=plan.orientation, sides=print_sides)
-    result = BuildResult(folder, files, len(faces), plan, count, notes, noun, printing, folder / f"{folder.name}.pdf")
+    result = BuildResult(
+        folder=folder,
+        files=files,
+        cards=len(faces),
+        plan=plan,
+        sheets=count,
+        notes=notes,
+        noun=noun,
+        printing=printing,
+        to_print=folder / f"{folder.name}.pdf",
+    )
     if service is not None and faces:  # the service prints it: the last line names what to send
-        result.upload = folder / (service_files(service, folder.name) if service.files == "pdf" else service.folder)
+        result.upload = folder / service.upload(folder.name)
         result.service = service.service
     return result

@@ -14,6 +14,7 @@ pipe that holds a few, so neither process ever holds them all.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -23,8 +24,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from multiprocessing.connection import Connection
+from types import TracebackType
 from typing import Any, TypeVar
 
 from cardgen.errors import CardgenError
@@ -62,11 +63,34 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes that end with this one."""
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=_context(), initializer=_die_with, initargs=(os.getpid(),)
-    )
+class WorkerPool(ProcessPoolExecutor):
+    """A ``ProcessPoolExecutor`` that, left by an exception (Ctrl-C, SIGTERM, a failed check),
+    ends its workers at once instead of waiting for the work they are doing: a deck's PDF of
+    16,250 cards took its worker 20 to 76 s more on a busy machine, and nobody wants it any
+    more. Left normally, it waits for its work as every executor does."""
+
+    def __exit__(
+        self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        if et is not None:
+            self.stop()
+        return super().__exit__(et, ev, tb)
+
+    def stop(self) -> None:
+        """Kill every worker now (what it was making is thrown away: it wrote only into a stage
+        that is removed after), then shut the pool down; the workers are reaped before this
+        returns, so none writes anything afterwards."""
+        # (``_processes`` is CPython's own; 3.14 names this ``kill_workers``)
+        for process in list((self._processes or {}).values()):
+            with contextlib.suppress(OSError):  # (ended already)
+                process.kill()
+        self.shutdown(wait=True, cancel_futures=True)
+
+
+def worker_pool(workers: int) -> WorkerPool:
+    """A pool of ``workers`` processes that end with this one, and at once when the pool is left
+    by an exception (``WorkerPool``)."""
+    return WorkerPool(max_workers=workers, mp_context=_context(), initializer=_die_with, initargs=(os.getpid(),))
 
 
 def nested() -> bool:
@@ -129,7 +153,7 @@ class _Received(Iterator[T]):
         raise StopIteration
 
 
-@contextmanager
+@contextlib.contextmanager
 def beside(job: Callable[..., Iterable[T]], *args: Any) -> Iterator[Iterator[T]]:
     """The items of ``job(*args)`` (a generator, say), made on a second core and read here one at
     a time as they come: a worker process sends each as it makes it, a few ahead at most (the

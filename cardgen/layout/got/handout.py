@@ -52,6 +52,7 @@ from cardgen.layout.typescale import reads_otherwise_turned
 from cardgen.rules.got.abilities import MAX_CENSUS_WITH_REMOVALS, REMOVAL_MARK, Ability, space_letter
 from cardgen.rules.got.figures import PackFigures
 from cardgen.rules.got.number_abilities import NumberAbility
+from cardgen.rules.got.params import CENSUS, PATTERN
 from cardgen.rules.got.patterns import PackAbility, Pattern, PatternTwo, make_pattern
 from cardgen.rules.got.printed import pack_mark
 from cardgen.rules.got.sequences import (
@@ -94,6 +95,7 @@ def ability_table(spec: Pattern) -> Table:
         role="abilities",
         mono=tuple(range(0, 2 * groups, 2)),
         caption=f"Pattern {spec.name}, census {spec.census}: {spec.block} abilities, {spec.size} cards",
+        lookup=True,
     )
 
 
@@ -260,8 +262,8 @@ def _printed(spec: Pattern) -> str:
 
 
 def handout(
-    pattern: str = "one",
-    census: int = 7,
+    pattern: str = PATTERN.default,
+    census: int = CENSUS.default,
     copies: int | None = None,
     *,
     numbers: bool = False,

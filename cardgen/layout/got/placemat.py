@@ -202,6 +202,8 @@ def _header(width: float, title: str, caption: str) -> list[Shape]:
     ]
     if title:
         tsize = fit_step(title, HEAD, room, bold=True)
+        while len(title) > 1 and text_width(title, tsize, bold=True, family="sans") > room:
+            title = title[:-2].rstrip() + "…"  # (a title too long even at 6 pt: cut, never over the caption)
         shapes.append(Text(title_x, base, title, tsize, "start", bold=True, fill=ACCENT, role="mat-title", family="sans"))  # fmt: skip
     return shapes
 

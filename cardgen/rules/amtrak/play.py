@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
+from cardgen.params import declared
+from cardgen.rules.amtrak.params import JOKERS, MAX_TURNS, PLAYERS
 from cardgen.rules.amtrak.scoring import RANKS, Car, compare, full_staff, score_train
 
 __all__ = [
@@ -88,9 +90,9 @@ __doc__ = (__doc__ or "") + "\n" + "".join(f"* {d}\n" for d in DECISIONS)
 ACE, JACK, QUEEN, KING, JOKER = 0, 10, 11, 12, 13
 ROLE: tuple[str, ...] = ("Coach",) * 10 + ("J", "Q", "K", "Substitute")
 """The Full-Staff role a Car with this Tie fills, by rank: a Coach, a Crew card, or a Substitute."""
-MAX_PLAYERS = 4
-MAX_JOKERS = 8
-DEFAULT_MAX_TURNS = 2000
+MAX_PLAYERS = int(PLAYERS.high or 0)
+MAX_JOKERS = int(JOKERS.high or 0)
+DEFAULT_MAX_TURNS: int = MAX_TURNS.default
 TRACK = 3
 
 
@@ -130,9 +132,9 @@ class AmtrakSetup:
     cardgen.errors.CardgenError: players 5 is out of range: Amtrak is for 1 to 4 players
     """
 
-    players: int = 1
-    jokers: int = 2
-    max_turns: int = DEFAULT_MAX_TURNS
+    players: int = declared(PLAYERS)
+    jokers: int = declared(JOKERS)
+    max_turns: int = declared(MAX_TURNS)
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= MAX_PLAYERS:

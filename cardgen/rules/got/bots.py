@@ -310,7 +310,10 @@ def _draw_value(game: Game, m: _Model) -> float:
     """Expected change in disorder of drawing: the best placement, averaged over the unseen card."""
     seq = game.sequences[game.current]
     bad_old = [] if m.grid else _bad_all(seq, m.strict_dups)
-    total = sum(min(_placement_scores(m, game, seq, v, bad_old)) for v in m.samples) / len(m.samples)
+    total = 0.0
+    for v in m.samples:  # added in turn: sum() of floats rounds otherwise from Python 3.12 (the kernel adds so)
+        total += min(_placement_scores(m, game, seq, v, bad_old))
+    total = total / len(m.samples)
     if m.wild_share:
         total = (1 - m.wild_share) * total + m.wild_share * min(_placement_scores(m, game, seq, WILD_CARD, bad_old))
     return total

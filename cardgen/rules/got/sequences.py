@@ -42,6 +42,7 @@ from typing import Final, TypeAlias, TypeVar
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.abilities import MAX_CENSUS, Ability, space_letter
+from cardgen.rules.got.params import WIN
 from cardgen.units import MAX_DIGITS, shown
 
 DEFAULT_PACK_SIZE = 84
@@ -417,7 +418,7 @@ def can_be_never_descending(seq: Sequence[Card], pack_numbers: Iterable[int]) ->
     return _can_be(seq, _sorted_pack(pack_numbers), strict=False)
 
 
-WINS = ("ascending", "never-descending")  # §7: the winning definitions a table may play
+WINS = WIN.choices  # §7: the winning definitions a table may play ("ascending", "never-descending")
 
 
 def outside_pack(seq: Sequence[Card], size: int, packs: int = 1, wilds: int | None = None) -> tuple[str, ...]:
@@ -447,9 +448,7 @@ def outside_pack(seq: Sequence[Card], size: int, packs: int = 1, wilds: int | No
     return tuple(out)
 
 
-def can_win(
-    seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascending", wilds: int | None = None
-) -> bool:
+def can_win(seq: Sequence[Card], size: int, packs: int = 1, win: str = "ascending", wilds: int | None = None) -> bool:
     """Whether ``seq`` wins under ``win`` (§7) with ``packs`` packs of 1..``size``: every number one the
     packs print (as often), no more wild cards than the pack has (``wilds``, when known), each
     wild standing for a number some card carries (§10).

@@ -65,6 +65,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError
+from cardgen.rules.got import fast
 from cardgen.rules.got.bots import Bot, bot
 from cardgen.rules.got.play import Draw, Freeze, Game, Move, Pass, Place, Step, TakeWild, UseAbility
 from cardgen.rules.got.variant import GRID_COLS, GRID_ROWS, WILD_CARD, Rules, Variant, rules_of
@@ -82,6 +83,8 @@ __all__ = [
 ]
 
 Event = dict[str, object]
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What happened in one game.
@@ -131,7 +134,14 @@ def play_game(
     The game's own ``random.Random(seed)`` shuffles; the bots share a second
     generator seeded from ``seed``. ``trace``: True keeps the events in the record,
     a function is given each event as it happens (the record's ``events`` then empty).
+    An untraced game of the good bot on the linear mat is played by the compiled kernel
+    when numba is installed (``cardgen.rules.got.fast``): the same game, move for move, as
+    this engine plays (and this engine plays every traced game).
     """
+    if not trace:
+        fields = fast.game(variant, seed, bots)
+        if fields is not None:
+            return GameRecord(seed=seed, variant=variant, **fields)
     seats = _bots(variant, bots)
     game = Game(variant, seed)
     bot_rng = random.Random(mix64(seed ^ SALT))

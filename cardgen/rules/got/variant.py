@@ -26,10 +26,25 @@ from functools import lru_cache
 from itertools import combinations
 
 from cardgen.errors import CardgenError
+from cardgen.params import declared
 from cardgen.rules.got.abilities import LETTERS, Ability
 from cardgen.rules.got.grid_packs import DEFAULT_CATEGORIES, GridAbility, GridMat, GridPack
 from cardgen.rules.got.grid_play import deal_start
 from cardgen.rules.got.number_abilities import FAMILY, GRID_FAMILY, NumberAbility
+from cardgen.rules.got.params import (
+    APPLY,
+    CENSUS,
+    FREEZE,
+    MAX_TURNS,
+    NUMBERS,
+    PACKS,
+    PATTERN,
+    PLAYERS,
+    SAME_SEQUENCE,
+    THREE_PARTY,
+    WILDS,
+    WIN,
+)
 from cardgen.rules.got.patterns import make_pattern
 
 __all__ = ["AnyAbility", "Rules", "Variant", "WILD_CARD", "rules_of"]
@@ -37,11 +52,11 @@ __all__ = ["AnyAbility", "Rules", "Variant", "WILD_CARD", "rules_of"]
 WILD_CARD = 0
 """A wild card inside the engine (card numbers start at 1)."""
 AnyAbility = Ability | GridAbility | NumberAbility
-PATTERNS = ("one", "two", "three", "2d")
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-MAX_PACKS = 10
-MAX_WILDS = 100
-DEFAULT_MAX_TURNS = 2000
+PATTERNS = (*PATTERN.choices, "2d")
+MIN_PLAYERS, MAX_PLAYERS = int(PLAYERS.low or 0), int(PLAYERS.high or 0)
+MAX_PACKS = int(PACKS.high or 0)
+MAX_WILDS = int(WILDS.high or 0)
+DEFAULT_MAX_TURNS: int = MAX_TURNS.default
 GRID_ROWS = GRID_COLS = 3
 
 
@@ -70,20 +85,21 @@ class Variant:
     cardgen.errors.CardgenError: players 7 is out of range: allowed 2 to 6
     """
 
-    pattern: str = "two"
+    # (a field declared by an option of ``rules.got.params.PLAY`` takes its default from there)
+    pattern: str = declared(PATTERN)
     census: int | None = None
     copies: int | None = None
-    players: int = 4
-    packs: int = 1
-    win: str = "ascending"
-    apply: str = "own"
-    same_sequence: bool = True
-    three_party: bool = False
-    wilds: int = 0
-    freeze: int = 0
-    numbers: bool = False
+    players: int = declared(PLAYERS)
+    packs: int = declared(PACKS)
+    win: str = declared(WIN)
+    apply: str = declared(APPLY)
+    same_sequence: bool = declared(SAME_SEQUENCE)
+    three_party: bool = declared(THREE_PARTY)
+    wilds: int = declared(WILDS)
+    freeze: int = declared(FREEZE)
+    numbers: bool = declared(NUMBERS)
     categories: tuple[str, ...] = DEFAULT_CATEGORIES
-    max_turns: int = DEFAULT_MAX_TURNS
+    max_turns: int = declared(MAX_TURNS)
 
     def __post_init__(self) -> None:
         if not isinstance(self.categories, tuple):  # a list typed in: keep the variant hashable
@@ -147,9 +163,9 @@ def _check(variant: Variant) -> None:
         raise CardgenError(f"players {v.players} is out of range: allowed {MIN_PLAYERS} to {MAX_PLAYERS}")
     if not 1 <= v.packs <= MAX_PACKS:
         raise CardgenError(f"packs {v.packs} is out of range: allowed 1 to {MAX_PACKS}")
-    if v.win not in ("ascending", "never-descending"):
+    if v.win not in WIN.choices:
         raise CardgenError(f"win {v.win!r} is not 'ascending' or 'never-descending'")
-    if v.apply not in ("own", "any"):
+    if v.apply not in APPLY.choices:
         raise CardgenError(f"apply {v.apply!r} is not 'own' or 'any'")
     if v.pattern != "three" and (v.three_party or not v.same_sequence):
         raise CardgenError("three_party and same_sequence are pattern three's rules")
@@ -257,7 +273,7 @@ def rules_of(variant: Variant) -> Rules:
         default = pack.default_copies
         names = GridMat(GRID_ROWS, GRID_COLS).spaces()
     else:
-        census = 7 if v.census is None else v.census
+        census = CENSUS.default if v.census is None else v.census
         pattern = make_pattern(v.pattern, census, players=v.players)
         base = pattern.abilities + (FAMILY if v.numbers else ())
         default = pattern.copies
