@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -196,15 +196,15 @@ class NumberedPack(Generic[S]):
         data: dict[str, Any] | None = None,
         *,
         redraw: bool = True,
-        pages: Callable[[], Sequence[bytes]] | None = None,
+        pages: Callable[[], Iterable[bytes]] | None = None,
     ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
         structure (the build skips both: it has just drawn and written them). ``pages``: the
-        PDF's pages as the process that wrote it read them back (``draw_sheets``: packed), asked
-        for once the SVGs are read (that process may still be reading them)."""
+        PDF's pages as the process that wrote it reads them back (``draw_sheets``: each packed),
+        as they come (that process may still be reading them)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)

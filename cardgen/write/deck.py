@@ -136,6 +136,15 @@ class BuildResult(Built):
     plan: SheetPlan
 
 
+def _amount(size: int) -> str:
+    """``0.7 GB``, or under a gigabyte ``46 MB`` (a streamed pack's memory is tens of megabytes).
+
+    >>> _amount(700_000_000), _amount(46_200_000), _amount(1_650_000_000)
+    ('700 MB', '46 MB', '1.6 GB')
+    """
+    return f"{size / 1e9:.1f} GB" if size >= 1e9 else f"{size / 1e6:.0f} MB"
+
+
 def _duration(seconds: float) -> str:
     """``45 s``, ``3 min``, ``1.5 h``."""
     if seconds < 90:
@@ -231,7 +240,7 @@ def write_deck(
     plan: SheetPlan,
     manifest: Mapping[str, object],
     extra: Mapping[str, bytes | Callable[[], bytes]],
-    check: Callable[[Path, Callable[[], Any]], list[Violation]],
+    check: Callable[[Path, Callable[[], Iterable[Any]]], list[Violation]],
     out: Path,
     kind: Kind,
     folder_name: str = "cards",
@@ -282,8 +291,8 @@ def write_deck(
         what += " and Tabletop Simulator sheets" if opts.tts else ""
         memory = job_memory(len(faces), plan.card, opts)
         progress.say(
-            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)}, {size / 1e9:.1f} GB written and "
-            f"{memory / 1e9:.1f} GB of memory at its peak; Ctrl-C stops it and writes nothing"
+            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)}, {_amount(size)} written and "
+            f"{_amount(memory)} of memory at its peak; Ctrl-C stops it and writes nothing"
         )
     if progress is not None:
         progress(0, steps)
