@@ -80,8 +80,9 @@ def tokens(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, *
 )
 @declared("build")
 def build(*, out_dir: Path, paper: str | None, config: Path | None, quiet: bool) -> None:
-    """Build the whole set in one go, with an index page: the three Game of Trains packs,
-    placemats, the 2D pack, SuperTrain tiles and score sheet, Amtrak scorecards and every handout."""
+    """Build the whole set in one go, with an index page: a kit for each game (three players),
+    then the three Game of Trains packs, placemats, the 2D pack, SuperTrain tiles and score sheet,
+    Amtrak scorecards and every handout."""
     from cardgen.build import DEFAULT_SET, build_set
 
     if config is None and Path("cardgen.toml").is_file():
@@ -228,6 +229,25 @@ def handout(*, opts: PrintOptions, listing: bool, out_dir: Path, preview: bool, 
     from cardgen.products.handout import build_handout
 
     result = build_handout(**options, opts=opts, out=out_dir)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
+
+
+@app.command(
+    cls=Grouped,
+    epilog=examples(
+        "cardgen kit got --names Ann,Bob,Cy,Dee --pattern one --freeze 7",
+        "cardgen kit amtrak --players 1 --backs --paper letter",
+    ),
+    rich_help_panel="Every game",
+    short_help="Everything to play a game with N players, in one PDF to print",
+)
+@declared("kit")
+def kit(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, **options: Any) -> None:
+    """Everything to play GAME with its players in one PDF, in print order: a cover, the
+    rules, every component (and each part's own files beside it)."""
+    from cardgen.products.kit import build_kit
+
+    result = build_kit(**options, opts=opts, out=out_dir, progress=progress("kit"))
     report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
 
 
