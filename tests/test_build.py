@@ -10,11 +10,17 @@ from lxml import html
 from pypdf import PdfReader
 
 from cardgen.cli import run
+from cardgen.products import PRODUCTS
 
-# What the default set is, from the issue: three GoT patterns at the seed's censuses, placemats
-# for 5, 6, 7 and the 3×3 mat, the default 2D pack, SuperTrain wild tiles and a score sheet,
-# Amtrak scorecards, and the five handouts; and the duplex test page, to print first (#23).
+# What the default set is, from the issues: a kit a game for three players, leading (#31; the
+# Amtrak and Train kits print the deck, once this cardgen has it); three GoT patterns at the
+# seed's censuses, placemats for 5, 6, 7 and the 3×3 mat, the default 2D pack, SuperTrain wild
+# tiles and a score sheet, Amtrak scorecards, and the five handouts; and the duplex test page,
+# to print first (#23).
+KITS = ["kit-got-3-players-pattern-two-census-7", "kit-got2d-3-players", "kit-supertrain-3-players"]
+KITS += ["kit-amtrak-3-players", "kit-train-3-players"] if "deck" in PRODUCTS else []
 DEFAULT_FOLDERS = {
+    *KITS,
     "testpage",
     "got-pattern-one-census-7",
     "got-pattern-two-census-7",
@@ -91,6 +97,11 @@ def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_lea
     page = html.parse(str(default_build / "index.html")).getroot()
     start = page.find(".//section[@class='first']")
     assert start is not None and "Start here" in start.text_content()
+    # the kits open the page, a card a game, each "print this" with its parts below
+    assert [s.get("class") for s in page.iter("section", "main")] == ["kits", "first", None]
+    kits = page.findall(".//section[@class='kits']//article")
+    assert [k.find(".//a[@class='pdf']").get("href") for k in kits] == [f"{k}/{k}.pdf" for k in KITS]
+    assert all(k.find(".//p[@class='kind']").text == "Print this" and k.findall(".//ul[@class='parts']/li") for k in kits)
     assert [a.get("href") for a in start.iter("a")] == ["testpage/testpage.pdf"]
     assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
     titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}

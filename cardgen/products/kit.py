@@ -112,7 +112,8 @@ def kit_slug(kit: KitGame, setup: Setup) -> str:
     'kit-got-3-players-pattern-two-census-7-ann-bob-letter'
     """
     names = f"-{title_name(' '.join(setup.names))}" if setup.names else ""
-    return f"kit-{kit.name}-{setup.players}-players{kit.slug(setup)}{names}{setup.opts.suffix}"
+    players = "solo" if setup.players == 1 else f"{setup.players}-players"
+    return f"kit-{kit.name}-{players}{kit.slug(setup)}{names}{setup.opts.suffix}"
 
 
 def build_kit(
@@ -332,7 +333,7 @@ def cover_facts(kit: KitGame, setup: Setup, parts: Sequence[Part], built: Sequen
         edge = "long" if _orientation(parts, built) == "portrait" else "short"
         printing += (
             f"Print **double-sided, flipping on the {edge} edge** ({sheets} sheets): each backs page lands behind its "
-            "cards, and the blank pages keep the back of every mat and sheet clear. To line the backs up, print "
+            "cards, and the blank pages keep the back of every one-sided page clear. To line the backs up, print "
             "`cardgen testpage` first."
         )
     elif opts.fold:
@@ -345,7 +346,7 @@ def cover_facts(kit: KitGame, setup: Setup, parts: Sequence[Part], built: Sequen
     if cards:
         printing += f" The {noun} last longer on card stock ({CARD_STOCK}), if your printer takes it: {_pages(cards)}."
     needs = [f"{sheets} sheets of {paper} paper", *tools, *kit.needs(setup)]
-    who = "solo" if setup.players == 1 else f"{setup.players} players"
+    who = "one player (solo)" if setup.players == 1 else f"{setup.players} players"
     names = f" ({', '.join(setup.names)})" if setup.names else ""
     said = kit.describe(setup)
     subtitle = " · ".join(
@@ -471,10 +472,11 @@ def _parts_differ(folder: Path, names: Sequence[str], fresh: KitResult, failed: 
     made = {p.folder.name for p in fresh.parts}
     listed = sorted({n.split("/", 1)[0] for n in names if "/" in n})
     out = [f"{p}/ is not a part of this kit" for p in listed if p not in made]
+    out += [f"{p}/, a part of this kit, is missing" for p in sorted(made) if p not in listed]
     for part in fresh.parts:
         rel = part.folder.name
         if rel in failed or rel not in listed:
-            continue  # (named already: by its own check, or as missing by the marker's)
+            continue  # (named already: by its own check, or as missing)
         theirs = sorted(n.split("/", 1)[1] for n in names if n.startswith(rel + "/"))
         ours = sorted(p.relative_to(part.folder).as_posix() for p in part.folder.rglob("*") if p.is_file())
         differ = [n for n in ours if n in theirs and _digest(folder / rel / n) != _digest(part.folder / n)]

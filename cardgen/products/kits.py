@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from cardgen.commands import COMMANDS, KITS
 from cardgen.layout.amtrak import handout as amtrak_handout
-from cardgen.layout.amtrak.scorecard import scorecard_pages
 from cardgen.layout.got import card as got_card
 from cardgen.layout.got import card2d
 from cardgen.layout.got.card import card_face
@@ -292,6 +291,7 @@ def _cards_part(
 def _got_cards(s: Setup, b: Built) -> str:
     pack = _got_pack(s)
     blocks = f"{pack.copies} blocks of {pack.block}" if pack.copies > 1 else f"a block of {pack.block}"
+    blocks = f"{pack.packs} packs, each {blocks}" if pack.packs > 1 else blocks
     wild = f", {s['wilds']} of them wild" if s["wilds"] else ""
     return f"the pack: {b.cards} cards{wild} ({blocks}, sized for {s.players} players)"
 
@@ -430,10 +430,7 @@ AMTRAK = KitGame(
     lambda s: "",
     lambda s: ["room for each player's Track and the train of Cars it becomes"],
     lambda s: amtrak_handout.ACCENT,
-    lambda s: (
-        scorecard_pages(s.players, s.opts.paper, s.opts.margin, title=s.opts.title)[:1],
-        "the solo scorecard" if s.players == 1 else "the scorecard",
-    ),
+    lambda s: ([], ""),  # (the deck's cards, once cardgen has the deck's drawings to show)
 )
 
 TRAIN = KitGame(

@@ -1,0 +1,382 @@
+"""``cardgen kit GAME``: a whole game for N players in one folder and one PDF in print order (#31).
+
+The PDF is read back with pikepdf (another engine than the one that composed it): its pages are
+its parts' pages, in order (each page's drawing and size compared by digest with the page of the
+part's own PDF), with bookmarks, page labels, a title, a subject and viewer preferences; the
+cover is one page and names what is inside. ``cardgen check`` proves a kit, and names a page
+changed in it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+
+from cardgen.cli import run
+from cardgen.products import PRODUCTS
+from tests.helpers import resign
+
+HAS_DECK = "deck" in PRODUCTS  # the Amtrak and Train kits print the deck (cardgen deck)
+GAMES = ["got", "got2d", "supertrain", "amtrak", "train"]
+TITLES = {
+    "got": "Game of Trains",
+    "got2d": "Game of Trains in two dimensions",
+    "supertrain": "SuperTrain dominoes",
+    "amtrak": "Amtrak",
+    "train": "Train",
+}
+
+
+def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    code = run([str(a) for a in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def kit_pdf(folder: Path) -> Path:
+    return folder / f"{folder.name}.pdf"
+
+
+def parts_of(folder: Path) -> list[Path]:
+    """The kit's part folders (each holds a marker of its own)."""
+    return sorted(p for p in folder.iterdir() if p.is_dir() and (p / ".cardgen.json").is_file())
+
+
+def part_pdf(part: Path) -> Path:
+    (pdf,) = [p for p in part.iterdir() if p.suffix == ".pdf"]
+    return pdf
+
+
+def page_keys(pdf: Path) -> list[str]:
+    """Each page's drawing (its content streams, decoded) and size, as a digest: read by pikepdf."""
+    keys = []
+    with pikepdf.open(pdf) as doc:
+        for page in doc.pages:
+            contents = page.obj.get("/Contents")
+            streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents] if contents else []
+            body = b"".join(s.read_bytes() for s in streams)
+            box = [float(v) for v in page.mediabox]
+            keys.append(hashlib.sha256(body + repr(box).encode()).hexdigest())
+    return keys
+
+
+def tree(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """Kits built once each for the module, by their command line: kits(game, *options) -> folder."""
+    cache: dict[tuple[str, ...], Path] = {}
+
+    def make(game: str, *options: str) -> Path:
+        key = (game, *options)
+        if key not in cache:
+            out = tmp_path_factory.mktemp("kit")
+            assert run(["kit", game, *options, "--out", str(out)]) == 0
+            (folder,) = [p for p in out.iterdir() if p.is_dir()]
+            cache[key] = folder
+        return cache[key]
+
+    return make
+
+
+def needs_deck(game: str) -> None:
+    if game in ("amtrak", "train") and not HAS_DECK:
+        pytest.skip("the deck (cardgen deck) is not in this cardgen yet")
+
+
+# --- each game: builds, checks, reads back -----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_kit_for_three_players_builds_and_passes_check(kits, capsys, game):  # type: ignore[no-untyped-def]
+    needs_deck(game)
+    folder = kits(game, "--players", "3")
+    assert folder.name.startswith(f"kit-{game}-3-players")
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 0, out
+    assert out.splitlines()[-1].endswith(": OK")
+    assert len(parts_of(folder)) == 3  # the rules, the components, the form or mats
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pdf_names_the_kit_and_opens_at_actual_size(kits, game):  # type: ignore[no-untyped-def]
+    needs_deck(game)
+    folder = kits(game, "--players", "3")
+    with pikepdf.open(kit_pdf(folder)) as pdf:
+        info = pdf.docinfo
+        assert str(info["/Title"]).startswith(f"{TITLES[game]} kit — 3 players")
+        assert TITLES[game] in str(info["/Subject"]) and "3 players" in str(info["/Subject"])
+        prefs = pdf.Root.ViewerPreferences
+        assert prefs.PrintScaling == pikepdf.Name("/None") and prefs.Duplex == pikepdf.Name.Simplex
+        assert pdf.Root.PageMode == pikepdf.Name.UseOutlines
+        labels = [pikepdf.Page(p).label for p in pdf.pages]
+        with pdf.open_outline() as outline:
+            marks = [(item.title, pdf.pages.index(pikepdf.Page(item.action.D[0]))) for item in outline.root]
+    assert labels[0] == "Cover" and labels[1] == "Rules 1"
+    # a bookmark a part, at its first page, each page labelled by its part's word and number
+    assert [m[0] for m in marks][0] == "Cover" and len(marks) == 1 + len(parts_of(folder))
+    starts = [at for _, at in marks]
+    assert starts == sorted(starts) and starts[0] == 0
+    for (title, at), end in zip(marks[1:], [*starts[2:], len(labels)]):
+        word = labels[at].rsplit(" ", 1)[0]
+        assert labels[at:end] == [f"{word} {n}" for n in range(1, end - at + 1)], title
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pages_are_the_cover_then_the_parts_pages_in_order(kits, game):  # type: ignore[no-untyped-def]
+    """Read with pikepdf: page 1 is the cover, then the rules handout's pages, then each
+    component's, each one a page of its part's own PDF (placemats: one a player, the mat's pages
+    again for each player unless the placemat's PDF holds them all)."""
+    needs_deck(game)
+    folder = kits(game, "--players", "3")
+    got = page_keys(kit_pdf(folder))
+    with pikepdf.open(kit_pdf(folder)) as pdf, pdf.open_outline() as outline:
+        order = [item.title for item in outline.root][1:]
+    parts = {p.name: page_keys(part_pdf(p)) for p in parts_of(folder)}
+    rules = next(name for name in parts if name.startswith("handout-"))
+    at = 1
+    for title in order:  # each bookmark's part, in the kit's order: the rules first
+        name = rules if title == "The rules handout" else _part_named(parts, title, rules)
+        pages = parts.pop(name)
+        times = 0
+        while got[at : at + len(pages)] == pages:
+            at += len(pages)
+            times += 1
+        assert times == (3 if name.startswith("placemat") and times > 1 else 1), (name, times)
+    assert at == len(got) and not parts  # every page accounted for, every part printed
+    with pdfplumber.open(kit_pdf(folder)) as pdf:
+        assert len(pdf.pages[0].extract_text().split("What is inside")) == 2  # page 1: the cover
+
+
+def _part_named(parts: dict[str, list[str]], title: str, rules: str) -> str:
+    """The part a bookmark names, by what it is."""
+    words = {"pack": ("got-", "deck"), "placemat": ("placemat",), "tiles": ("supertrain-wild", "supertrain-full"),
+             "score sheet": ("supertrain-scoresheet",), "scorecard": ("amtrak-scorecard",),
+             "freeze tokens": ("freeze-tokens",), "deck": ("deck",), "round-setup": ("train-setup",)}  # fmt: skip
+    for word, prefixes in words.items():
+        if word in title.lower():
+            return next(n for n in parts if n != rules and n.startswith(prefixes))
+    raise AssertionError(title)
+
+
+def test_the_cover_is_one_page_and_says_what_is_inside_page_by_page(kits):  # type: ignore[no-untyped-def]
+    """Pattern two at census 7 is 84 cards for four players (three blocks of 28, seed 002); for
+    three, two blocks: 56 cards, 9 a sheet of A4 (3 × 3 poker cards), 7 sheets. The handout of
+    two pages comes first, so the cards are pages 4 to 10."""
+    folder = kits("got", "--players", "3")
+    with pdfplumber.open(kit_pdf(folder)) as pdf:
+        cover = " ".join(pdf.pages[0].extract_text().split())
+        assert "page 1 of 1" in cover  # the cover is one page: its own footer says so
+    assert "4–10 the pack: 56 cards (2 blocks of 28, sized for 3 players)" in cover
+    assert "2–3 the rules handout" in cover
+    assert "100 % (actual size)" in cover and "one-sided" in cover
+    assert "3 placemats, one a player" in cover
+    assert "scissors" in cover and "glue stick" in cover  # a census-7 mat is two pieces on A4
+    assert "Cut the 56 cards apart" in cover
+    assert "20 s to cut out a card" in cover  # the assumption behind the time, said
+
+
+def test_the_time_to_make_a_kit_is_worked_out_from_what_it_holds(kits):  # type: ignore[no-untyped-def]
+    """21 wild tiles at 20 s each: 7 minutes, said rounded up to 5 minutes."""
+    folder = kits("supertrain", "--players", "3")
+    with pdfplumber.open(kit_pdf(folder)) as pdf:
+        cover = " ".join(pdf.pages[0].extract_text().split())
+    assert "Cut the 21 tiles apart" in cover and "Making it takes about 10 minutes" in cover
+    assert "a double-12 domino set" in cover and "4 train markers" in cover  # one a player, one Mexican
+
+
+def test_a_kit_is_the_same_bytes_built_twice(kits, tmp_path):  # type: ignore[no-untyped-def]
+    folder = kits("supertrain", "--players", "3")
+    assert run(["kit", "supertrain", "--players", "3", "--out", str(tmp_path)]) == 0
+    assert tree(tmp_path / folder.name) == tree(folder)
+
+
+# --- double-sided and fold-over ---------------------------------------------------------------
+
+
+def test_backs_put_each_part_on_a_front_and_a_blank_behind_each_one_sided_page(kits):  # type: ignore[no-untyped-def]
+    folder = kits("got", "--names", "Ann,Bob,Cy,Dee", "--freeze", "7", "--backs")
+    assert "-ann-bob-cy-dee-" in folder.name
+    with pikepdf.open(kit_pdf(folder)) as pdf:
+        assert pdf.Root.ViewerPreferences.Duplex == pikepdf.Name.DuplexFlipLongEdge
+        labels = [pikepdf.Page(p).label for p in pdf.pages]
+        empty = [not p.obj.get("/Contents") for p in pdf.pages]
+    assert len(labels) % 2 == 0
+    for k, label in enumerate(labels):
+        if label.endswith(" 1") and label != "Cover":
+            assert k % 2 == 0, (k + 1, label)  # a part's first page is the front of a sheet
+        if label.startswith(("Mats", "Tokens", "Cover")):
+            assert labels[k + 1] == "blank" and empty[k + 1], (k + 1, label)  # nothing on its back
+    cards = [k for k, label in enumerate(labels) if label.startswith("Cards")]
+    assert not any(empty[k] for k in cards) and len(cards) % 2 == 0  # fronts and their backs pages
+    assert "Tokens 1" in labels  # freeze tokens: the kit plays with freezing
+
+
+def test_fold_over_sheets_print_one_sided(kits):  # type: ignore[no-untyped-def]
+    folder = kits("supertrain", "--players", "2", "--fold")
+    with pikepdf.open(kit_pdf(folder)) as pdf:
+        assert pdf.Root.ViewerPreferences.Duplex == pikepdf.Name.Simplex
+        assert all(pikepdf.Page(p).label != "blank" for p in pdf.pages)
+    with pdfplumber.open(kit_pdf(folder)) as pdf:
+        cover = " ".join(pdf.pages[0].extract_text().split())
+    assert "fold-over sheets" in cover and "Fold each of the" in cover
+
+
+# --- check names what was changed -------------------------------------------------------------
+
+
+def test_check_names_a_kit_page_changed_even_with_the_marker_signed_again(kits, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    folder = tmp_path / "kit"
+    shutil.copytree(kits("got", "--players", "3"), folder)
+    pdf_path = folder / f"{kits('got', '--players', '3').name}.pdf"
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[4]  # page 5: the pack's second sheet
+        page.obj.Contents = pdf.make_stream(page.obj.Contents.read_bytes() + b"\n0 0 m 100 100 l S\n")
+        pdf.save(pdf_path)
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1
+    assert "was changed after cardgen wrote it" in out
+    name = pdf_path.name
+    assert f"{name}: page 5 (Cards 2) is not page 2 of got-pattern-two-census-7-copies-2/" in out
+    resign(folder)  # what anyone can do: the page is still not its part's
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1 and "was changed after" not in out
+    assert f"{name}: page 5 (Cards 2) is not page 2 of got-pattern-two-census-7-copies-2/" in out
+
+
+def test_check_names_a_part_changed_under_its_folder(kits, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    source = kits("supertrain", "--players", "3")
+    folder = tmp_path / source.name
+    shutil.copytree(source, folder)
+    table = folder / "supertrain-wild" / "tiles.csv"
+    table.write_text(table.read_text("utf-8").replace("12-Train", "11-Train", 1), "utf-8")
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1
+    assert any(line.startswith("supertrain-wild/: ") for line in out.splitlines()), out
+
+
+def test_check_names_a_part_that_is_not_the_kits(kits, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """Another score sheet in the place of the kit's, the kit's marker made to list it and signed
+    again: the sheet passes its own check, and the kit names it as not its own, and its own as missing."""
+    source = kits("supertrain", "--players", "3")
+    folder = tmp_path / source.name
+    shutil.copytree(source, folder)
+    assert run(["scoresheet", "supertrain", "--players", "5", "--out", str(tmp_path / "other")]) == 0
+    shutil.rmtree(folder / "supertrain-scoresheet-3-players")
+    shutil.copytree(tmp_path / "other" / "supertrain-scoresheet-5-players", folder / "supertrain-scoresheet-5-players")
+    marker = folder / ".cardgen.json"
+    listing = json.loads(marker.read_text("utf-8"))
+    files = [k.replace("supertrain-scoresheet-3-players", "supertrain-scoresheet-5-players") for k in listing["files"]]
+    files = [k.replace("-3-players.", "-5-players.") if k.startswith("supertrain-scoresheet") else k for k in files]
+    marker.write_text(json.dumps({**listing, "files": dict.fromkeys(files, "0" * 64)}), "utf-8")
+    resign(folder)
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1
+    assert "supertrain-scoresheet-5-players/ is not a part of this kit" in out, out
+    assert "supertrain-scoresheet-3-players/, a part of this kit, is missing" in out, out
+    assert "supertrain-scoresheet-5-players/: " not in out  # (its own check passes)
+
+
+# --- bad input: one line, exit 2, nothing written -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["got", "--players", "4", "--names", "Ann,Bob,Cy"], "players 4 does not match the 3 names given"),
+        (["got", "--names", "Ann,,Cy"], "name 2 is empty"),
+        (["got", "--names", "Ann,Bob,ann"], "'ann' is given twice"),
+        (["got", "--names", "Ann," + "x" * 25], "name 2 is 25 characters long: at most 24"),
+        (["got", "--names", "Ann,B\u200bob"], "name 2 holds a control or unprintable character"),
+        (["got", "--names", "A,B,C,D,E,F,G"], "the got kit: players 7 is out of range: allowed 2 to 6"),
+        (["got", "--players", "1"], "the got kit: players 1 is out of range: allowed 2 to 6"),
+        (["train", "--players", "2"], "the train kit: players 2 is out of range: allowed 3 to 4"),
+        (["supertrain", "--pattern", "one"], "the supertrain kit takes no --pattern"),
+        (["got2d", "--freeze", "3"], "the got2d kit takes no --freeze"),
+        (["chess"], "chess"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, args, needle):  # type: ignore[no-untyped-def]
+    code, out, err = cli(capsys, "kit", *args, "--out", tmp_path / "out")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and needle in err, err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(HAS_DECK, reason="this cardgen has the deck: its kits are built above")
+@pytest.mark.parametrize("game", ["amtrak", "train"])
+def test_a_kit_of_the_deck_says_the_deck_is_not_built_yet(tmp_path, capsys, game):  # type: ignore[no-untyped-def]
+    code, _, err = cli(capsys, "kit", game, "--out", tmp_path)
+    assert code == 2 and "needs the deck, which is not built yet" in err and list(tmp_path.iterdir()) == []
+
+
+# --- cardgen.toml and the build's index -------------------------------------------------------
+
+
+def test_a_kit_is_one_line_of_cardgen_toml_and_leads_the_index(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    config = tmp_path / "cardgen.toml"
+    config.write_text('[[handout]]\ngame = "train"\n\n[[kit]]\ngame = "supertrain"\nplayers = 2\nnames = "Ann,Bob"\n')
+    out = tmp_path / "out"
+    code, said, err = cli(capsys, "build", "--config", config, "--out", out)
+    assert code == 0, err
+    folder = out / "kit-supertrain-2-players-ann-bob"
+    assert (folder / f"{folder.name}.pdf").is_file()
+    code, checked, _ = cli(capsys, "check", out)
+    assert code == 0 and checked.splitlines()[-1].endswith("OK"), checked
+    from lxml import html
+
+    page = html.parse(str(out / "index.html")).getroot()
+    sections = [s.get("class") for s in page.iter("section", "main")]
+    assert sections[0] == "kits"  # the kits open the page, before the other items
+    (kit,) = page.findall(".//section[@class='kits']//article")
+    links = [a.get("href") for a in kit.iter("a")]
+    assert links[0] == f"{folder.name}/{folder.name}.pdf" and "Print this PDF" in kit.text_content()
+    parts = [a.get("href") for a in kit.findall(".//ul[@class='parts']//a")]
+    assert len(parts) == 3 and all((out / p).is_file() and p.endswith(".pdf") for p in parts)
+    assert "SuperTrain dominoes kit — 2 players" in kit.text_content()
+
+
+def test_a_kit_item_is_refused_with_the_games_own_message(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    config = tmp_path / "cardgen.toml"
+    config.write_text('[[kit]]\ngame = "train"\nplayers = 9\n')
+    code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "out")
+    assert code == 2 and "players 9 is out of range" in err
+    assert not (tmp_path / "out").exists()
+
+
+# --- Train's round-setup card -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, piles",
+    [  # 52 cards less 7 each, split as evenly as they go, larger piles first (seeds 000, 001: 4, 3, 2, 1 piles)
+        (3, ["8 8 8 7", "11 10 10", "16 15", "31"]),
+        (4, ["6 6 6 6", "8 8 8", "12 12", "24"]),
+    ],
+)
+def test_the_round_setup_card_says_each_rounds_piles(tmp_path, capsys, players, piles):  # type: ignore[no-untyped-def]
+    from cardgen.products.train_setup import build_setup_card
+
+    built = build_setup_card(players=players, out=tmp_path)
+    code, out, _ = cli(capsys, "check", built.folder)
+    assert code == 0, out
+    assert built.to_print is not None
+    with pdfplumber.open(built.to_print) as pdf:
+        (page,) = pdf.pages
+        text = " ".join(page.extract_text().split())
+        assert abs(page.width - 595.3) < 1 and abs(page.height - 841.9) < 1  # A4
+    for n, (count, closing) in enumerate(zip(piles, ["3 may close", "2 may close", "1 may close", "none"]), 1):
+        assert f"Round {n}" in text and closing in text
+        assert count in text, (count, text)
+    assert f"{players} players" in text
