@@ -405,7 +405,7 @@ def _deck(jokers: int) -> Part:
         lambda s: {"jokers": jokers},
         "backs",
         printing("deck"),
-        lambda s, b: f"the deck: {b.cards} {noun}" + (" with its Jokers" if jokers else ", no Jokers"),
+        lambda s, b: f"the deck: {b.cards} {noun}" + (f", {jokers} of them Jokers" if jokers else ", no Jokers"),
         lambda s, b, pages: cutting(noun, b.cards, s.opts, _sheets(b, pages)),
     )
 
@@ -428,7 +428,11 @@ AMTRAK = KitGame(
     ),
     lambda s: "solo" if s.players == 1 else "",
     lambda s: "",
-    lambda s: ["room for each player's Track and the train of Cars it becomes"],
+    lambda s: [
+        "room for your Track, the face-down pile and the train of Cars it becomes"
+        if s.players == 1
+        else "room for each player's Track and the train of Cars it becomes"
+    ],
     lambda s: amtrak_handout.ACCENT,
     lambda s: ([], ""),  # (the deck's cards, once cardgen has the deck's drawings to show)
 )
