@@ -32,6 +32,7 @@ from typing import Any
 from cardgen.commands import COMMANDS
 from cardgen.errors import CardgenError
 from cardgen.files import read_file, reason
+from cardgen.impose.printing import SIDES
 from cardgen.options import PRINT, PRINT_FIELDS, PrintArgs, PrintOptions
 from cardgen.products import DEFAULT_SET as DEFAULT_ITEMS
 from cardgen.products import Product, by_command
@@ -213,6 +214,19 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
         return [done[i] for i in range(len(jobs))]
 
 
+def _items(n: int, one: str, many: str) -> str:
+    """``1 item has backs``, ``3 items have backs``: the count and its verb agree.
+
+    >>> _items(1, "has backs", "have backs"), _items(2, "has backs", "have backs")
+    ('1 item has backs', '2 items have backs')
+    """
+    return f"1 item {one}" if n == 1 else f"{n} items {many}"
+
+
+def _notes(n: int) -> str:
+    return "its notes say" if n == 1 else "their notes say"
+
+
 @dataclass
 class BuildReport:
     out: Path
@@ -252,9 +266,15 @@ class BuildReport:
         folded = [o for o in self.written if o.job.opts.fold]
         lines.append("print every PDF at 100 % (actual size), never 'fit to page'")
         if duplex:
-            lines.append(f"{len(duplex)} item(s) have backs: print double-sided as the item's notes say")
+            lines.append(
+                _items(len(duplex), "has backs", "have backs") + ": print double-sided as " + _notes(len(duplex))
+            )
         if folded:
-            lines.append(f"{len(folded)} item(s) are fold-over sheets: print one-sided, fold as the item's notes say")
+            lines.append(
+                _items(len(folded), "is a fold-over sheet", "are fold-over sheets")
+                + ": print one-sided, fold as "
+                + _notes(len(folded))
+            )
         if self.index:
             lines.append(f"open {self.index} to see everything")
         return lines
@@ -322,6 +342,7 @@ class Entry:
     notes: list[str]
     printing: str
     first: bool = False  # printed before anything else (the test page)
+    backs: str = ""  # how its backs print: "duplex" (double-sided), "fold" (fold-over sheets), or "" (none)
     parts: list[tuple[str, str]] = field(default_factory=list)  # a kit's parts: what each is, its PDF
 
 
@@ -404,7 +425,17 @@ def entry(job: Job, result: Built, out: Path) -> Entry:
         notes=list(result.notes),
         printing=result.printing,
         first=job.product.first,
+        backs=_backs(job, result),
     )
+
+
+def _backs(job: Job, result: Any) -> str:
+    """How an item's backs print: ``duplex``, ``fold`` or "" (none). The test page is what its
+    own kind of backs needs: the duplex test, or with ``--fold`` the fold test."""
+    if job.product.first:
+        return "fold" if job.opts.fold else "duplex"
+    printing = str(result.printing)
+    return "fold" if SIDES["fold"] in printing else "duplex" if "double-sided, flipping" in printing else ""
 
 
 SET_TITLE = "Train games: your print-and-play set"
@@ -414,9 +445,16 @@ INTRO = "Cards, tiles, placemats, score sheets and rules summaries"
 def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
     """The build's index: the items to print first (the test page) in a banner, then a card for
     every other item: its picture, its name, what it holds and how to print it, its files. It
-    speaks to whoever prints the set: titled by the set, folders only as a small link each."""
+    speaks to whoever prints the set: titled by the set, folders only as a small link each.
+
+    The kits open it (a card a game: "print this", its parts below). The test page leads the
+    rest ("Start here") only where some item prints backs the way it tests them (double-sided,
+    or fold-over sheets); in a set that prints every item one-sided it is listed last, quietly,
+    for the day backs are printed."""
     kits = [e for e in entries if e.parts]
-    first = [e for e in entries if e.first]
+    needed = {e.backs for e in entries if not e.first and e.backs}
+    first = [e for e in entries if e.first and e.backs in needed]
+    later = [e for e in entries if e.first and e.backs not in needed]
     rest = [e for e in entries if not e.first and not e.parts]
     words = " ".join(
         [
@@ -431,6 +469,7 @@ def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
         entries=list(entries),
         kits=kits,
         first=first,
+        later=later,
         rest=rest,
         fonts=page_fonts(f"{words} {INTRO} PDF rules SVG Print first Start here folder", ""),
     )

@@ -17,7 +17,7 @@ command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 >>> [p.option for p in COMMANDS["simulate"].own if p.name in ("players", "jokers")]
 ['--players', '--jokers']
 >>> COMMANDS["simulate"].own["players"].help, COMMANDS["simulate"].own["players"].placeholder
-('Players (got 2 to 6, amtrak 1 to 4)', 'got 4, amtrak 1')
+('Players (got 2 to 6, amtrak 1 to 4, supertrain 2 to 8)', 'got 4, amtrak 1, supertrain 4')
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ from pathlib import Path
 from cardgen.errors import CardgenError
 from cardgen.options import PRINT
 from cardgen.params import Param, Params
+from cardgen.rules import deck
 from cardgen.rules.amtrak import params as amtrak
 from cardgen.rules.got import params as got
+from cardgen.rules.supertrain import params as supertrain
 from cardgen.units import shown
 
 __all__ = ["COMMANDS", "DEFAULT_GAMES", "KITS", "Command", "SIMULATE_GAMES", "kit_options", "merged", "read_names"]
@@ -121,7 +123,7 @@ TILE_SET = Param("set", "choice", "wild: 21 wild tiles; full: all 112", default=
 TABLE = "For a table: "  # ``check``'s options, for a hand-made table of cards
 FOR_GOT = {"default": None, "placeholder": ""}  # ``handout``'s: only the got handout takes them
 
-SIMULATE_GAMES = {"got": got.PLAY, "amtrak": amtrak.PLAY}
+SIMULATE_GAMES = {"got": got.PLAY, "amtrak": amtrak.PLAY, "supertrain": supertrain.PLAY}
 DEFAULT_GAMES = 1000  # games a simulation plays (a sweep: per setting) unless told
 RUN = Params(
     Param("games", "int", "Games to play, per setting", low=1, high=10_000_000, placeholder=str(DEFAULT_GAMES),
@@ -289,7 +291,7 @@ COMMANDS: dict[str, Command] = {
                 Param("numerals", "bool", "Coloured digits instead of pips", default=False, group="look"),
                 Param("tile", "text", "Tile size WxH, e.g. 44x22mm", default="2x1in", metavar="SIZE", group="paper"),
             ),  # fmt: skip
-            PRINT.without("card", "theme")
+            PRINT.without("card", "theme", "back")
             .but("title", help="A name printed on the back of every tile")
             .but("backs", help="A backs page after each sheet (flip on the short edge)"),
             WRITING,
@@ -312,6 +314,7 @@ COMMANDS: dict[str, Command] = {
             PRINT.only("paper", "margin", "title").but("title", help="A name printed at the top"),
             WRITING,
         ),
+        Command("deck", deck.DECK, PRINT, WRITING),
         Command(
             "scorecard",
             Params(Param("players", "int", "Players, 1 (solo) to 4", default=2, low=1, high=4, group="players")),
@@ -430,7 +433,7 @@ COMMANDS: dict[str, Command] = {
                 Param(
                     "args",
                     "list",
-                    "got (the default) or amtrak; more --sweep words",
+                    "got (the default), amtrak or supertrain; more --sweep words",
                     metavar="[GAME] [NAME=VALUES]...",
                     argument=True,
                 ),
@@ -441,7 +444,7 @@ COMMANDS: dict[str, Command] = {
                 JSON.but(help="Print JSON for scripts instead of text"),
                 Param("report", "path", "Also a web page with charts: DIR/index.html", metavar="DIR", group="output"),
                 Param("trace", "path", "Write the game (--games 1) as JSON Lines", metavar="FILE", group="output"),
-                Param("replay", "path", "Check a trace: exit 0 legal, 1 illegal, 2 not a trace", metavar="FILE", group="output"),
+                Param("replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"),
             ),  # fmt: skip
         ),
         Command(
@@ -457,6 +460,24 @@ COMMANDS: dict[str, Command] = {
                 ),
             ),  # fmt: skip
             extra=Params(JSON.but(help="Print JSON: each tile's points and the total")),
+        ),
+        Command(
+            "supertrain lineup",
+            Params(
+                Param("hand", "text", "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)", metavar="HAND",
+                      argument=True, required=True),
+                Param("engine", "text", "The round's engine: 12 … 0, or Train", default="12", metavar="ENGINE"),
+            ),  # fmt: skip
+            extra=Params(JSON.but(help="Print JSON: the line and the extras")),
+        ),
+        Command(
+            "supertrain can-play",
+            Params(
+                Param("end", "text", "The exposed end: 0 to 12, Train, or a Letter", metavar="END", required=True),
+                Param("tile", "text", "The tile: 12-5, 3-Train, A-Train …", metavar="TILE", required=True),
+                Param("double_open", "bool", "The end is an open double", default=False),
+            ),  # fmt: skip
+            extra=Params(JSON.but(help="Print JSON: each way round, allowed or not, and why")),
         ),
         Command(
             "amtrak score",

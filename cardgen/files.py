@@ -1,8 +1,9 @@
 """Reading users' files within limits, and saying what went wrong in one line.
 
 ``read_file`` refuses what is not a regular file (a FIFO could hang, ``/dev/zero`` never
-ends) and what is larger than its limit, and says every failure in one line (``open_regular``
-opens a file to be read a line at a time, refusing the same); ``path_kind``
+ends), naming what it is, and what is larger than its limit, and says every failure in one
+line (``open_regular`` opens a file to be read a line at a time, refusing the same;
+``not_a_file`` says why a path cannot be read, for whatever reads it later); ``path_kind``
 looks at a path without following it into trouble; ``reason`` and ``show_path`` word an
 OS error and a path for a one-line message; ``is_litter`` knows the files operating systems
 drop into folders.
@@ -75,17 +76,53 @@ def path_kind(path: Path, *, doing: str = "read") -> Kind:
     >>> path_kind(Path("/")), path_kind(Path("/no/such/thing"))
     ('folder', 'missing')
     """
-    try:
-        mode = os.stat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
+    mode = _mode(path, doing)
+    if mode is None:
         return "missing"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return "file" if stat.S_ISREG(mode) else "other"
+
+
+def _mode(path: Path, doing: str) -> int | None:
+    """``path``'s mode (following links), None when it is not there; any other error is one line."""
+    try:
+        return os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
     except OSError as e:
         raise CardgenError(f"cannot {doing} {show_path(path)}: {reason(e)}") from None
     except ValueError:  # an embedded NUL byte
         raise CardgenError(f"cannot {doing} {show_path(path)}: not a valid path") from None
+
+
+def _what(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
     if stat.S_ISDIR(mode):
-        return "folder"
-    return "file" if stat.S_ISREG(mode) else "other"
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+
+
+def not_a_file(path: Path, *, doing: str = "read") -> str:
+    """Why ``path`` cannot be read as a file, in words, without opening it (a FIFO would wait
+    for a writer): "" when it is a regular file; every other OS error is one line, as
+    ``path_kind`` says it.
+
+    >>> not_a_file(Path("/")), not_a_file(Path("/dev/null")), not_a_file(Path("/no/such/thing"))
+    ('it is a folder, not a file', 'not a regular file: it is a device', 'no such file')
+    """
+    mode = _mode(path, doing)
+    if mode is None:
+        return "no such file"
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    return f"not a regular file: it is {_what(mode)}"
 
 
 def open_regular(path: Path, *, what: str) -> BinaryIO:
@@ -95,21 +132,18 @@ def open_regular(path: Path, *, what: str) -> BinaryIO:
     opened non-blocking (so a FIFO swapped in meanwhile cannot hang) and checked again.
     """
     where = f"{what} {show_path(path)}"
-    kind = path_kind(path, doing=f"read {what}")
-    if kind == "missing":
-        raise CardgenError(f"cannot read {where}: no such file")
-    if kind == "folder":
-        raise CardgenError(f"cannot read {where}: it is a folder, not a file")
-    if kind == "other":
-        raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
+    problem = not_a_file(path, doing=f"read {what}")
+    if problem:
+        raise CardgenError(f"cannot read {where}: {problem}")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
         raise CardgenError(f"cannot read {where}: {reason(e)}") from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise CardgenError(f"cannot read {where}: not a regular file (a pipe, device or socket)")
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # (swapped in since it was looked at)
+            raise CardgenError(f"cannot read {where}: not a regular file: it is {_what(st.st_mode)}")
         return os.fdopen(fd, "rb")
     except OSError as e:
         os.close(fd)

@@ -148,6 +148,10 @@ class PrintArgs:
         Param("preset", "choice", "A print service's preset (list: see them)", choices=tuple(PRESETS),
               metavar="NAME", group="service", check=preset)
     )  # fmt: skip
+    back: str = declared(
+        Param("back", "choice", "Backs: dark, or light to save ink", default="dark",
+              choices=("dark", "light"), metavar="LOOK", group="look")
+    )  # fmt: skip
 
     def parse(self, theme: Theme | None = None) -> PrintOptions:
         """What these options mean. ``theme``: the theme file ``self.theme`` names, read by the
@@ -156,8 +160,8 @@ class PrintArgs:
             raise CardgenError("theme is empty: name a theme file (TOML), or leave theme out")
         if self.theme and theme is None:
             raise ValueError(f"the theme file {self.theme!r} is not read: use themes.read.parse_print_args")
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "theme"}
-        opts = print_options(**values, theme=theme)
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("theme", "back")}
+        opts = print_options(**values, theme=with_back(theme, self.back))
         # (a built-in theme is known by its name: only a theme file is told apart by where it is)
         if theme is None or not self.theme or theme.name == self.theme:
             return opts
@@ -166,6 +170,27 @@ class PrintArgs:
 
 PRINT = params_of(PrintArgs)
 PRINT_FIELDS = PRINT.names
+BACK_LOOKS = ("dark", "light")
+
+
+def with_back(theme: Theme | None, back: str) -> Theme | None:
+    """``theme`` with the backs' look ``back`` asks for: ``dark`` leaves the theme's own back (the
+    train on the accent, or its picture); ``light`` is the light back (``layout.got.back``), recorded
+    in the theme, so that ``cardgen check`` draws it again from the pack's record.
+
+    >>> with_back(None, "dark") is None, with_back(None, "light").back
+    (True, 'light')
+    >>> with_back(None, "pale")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: --back 'pale' is not a look for the backs: choose dark (the default) or light
+    """
+    look = back.strip().lower() if isinstance(back, str) else ""
+    if look not in BACK_LOOKS:
+        raise CardgenError(f"--back {back!r:.40} is not a look for the backs: choose dark (the default) or light")
+    if look == "dark":
+        return theme
+    return replace(theme or Theme(), back="light", back_picture=None)
 
 
 @dataclass(frozen=True)
@@ -271,11 +296,31 @@ class PrintOptions:
         parts += [f"png{self.png}"] if self.png else []
         parts += ["tts"] if self.tts else []
         parts += [f"theme-{self.theme.name}"] if self.theme is not None and self.theme.name else []
+        parts += ["back-light"] if self.backs and self.theme is not None and self.theme.back == "light" else []
         parts += (
             [title_name(self.title)] if self.title and (self.theme is None or self.title != self.theme.title) else []
         )
         parts += [f"preset-{self.preset.name}"] if self.preset is not None else []
         return self.size_suffix + "".join(f"-{p}" for p in parts)
+
+    def only(self, used: tuple[str, ...]) -> PrintOptions:
+        """These options with every one a product does not use (``used``: names of ``PrintArgs``
+        fields) at its default, so that its folder's name (and marker, and record) carries only
+        what changes what it makes: a ``cardgen.toml``'s ``preset``, ``bleed`` or ``png``, given
+        to every item, adds nothing to a placemat's name. A preset's card size is kept when
+        ``card`` is used (it is the card the preset set).
+
+        >>> o = print_options(preset="thegamecrafter", paper="letter", png=300, title="Family night")
+        >>> o.only(("card", "paper", "margin", "title")).suffix
+        '-letter-family-night'
+        >>> o.suffix
+        '-letter-png300-family-night-preset-thegamecrafter'
+        """
+        plain = print_options()
+        # (the backs' look is carried by the theme: it goes with it)
+        fields_of = {"paper": ("paper", "paper_name"), "theme": ("theme", "theme_file"), "back": ()}
+        unused = [f for name in PRINT_FIELDS if name not in used for f in fields_of.get(name, (name,))]
+        return replace(self, **{f: getattr(plain, f) for f in unused})
 
     @property
     def size_suffix(self) -> str:

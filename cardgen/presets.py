@@ -308,6 +308,23 @@ def boxed(drawing: Drawing) -> Drawing:
     return replace(drawing, boxes={k: tuple(float(v) for v in box) for k, box in boxes.items()})  # type: ignore[misc]
 
 
+def service_title(faces: Sequence[Drawing], service: str) -> str:
+    """A service's deck PDF's title, for people: what set its cards are (their sheets' label) and
+    for whom: "pattern two, census 7 — for DriveThruCards"; the same when ``cardgen check`` draws
+    it again from the same faces.
+
+    >>> service_title([Drawing(1, 1, (), meta={"set": "pattern two, census 7"})], "DriveThruCards")
+    'pattern two, census 7 — for DriveThruCards'
+    """
+    named = faces[0].meta.get("set", "") if faces else ""
+    return f"{named or f'{len(faces)} cards'} — for {service}"
+
+
+def service_subject(service: str) -> str:
+    """What a service's deck PDF holds, for its metadata's subject."""
+    return f"To upload to {service}: each card's back, then its front, a page each, in CMYK"
+
+
 def service_pages(faces: Sequence[Drawing], back: Drawing) -> list[Drawing]:
     """The pages of a service's deck PDF: for each card, its back, then its front."""
     page_back = boxed(back)

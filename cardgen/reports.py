@@ -247,3 +247,43 @@ def amtrak_compare_text(*, trains: Sequence[str], as_json: bool = False) -> str:
         for row in table
     ]
     return "\n".join(lines + notes)
+
+
+def supertrain_lineup_text(*, hand: str, engine: str, as_json: bool = False) -> str:
+    """``cardgen supertrain lineup``: the hand's line-up for the engine, and its extras (or JSON).
+
+    >>> print(supertrain_lineup_text(hand="12-5 5-7 9-9", engine="12"))
+    line-up  12-5 5-7
+             2 tiles, from the engine (12)
+    extras   9-9
+    """
+    from cardgen.rules.supertrain.lineup import line_up
+    from cardgen.rules.supertrain.referee import parse_end
+
+    key = engine.strip()
+    if "-" in key:  # the engine named as its tile: 12-12, Train-Train
+        a, _, b = key.partition("-")
+        if a.strip().lower() != b.strip().lower():
+            raise CardgenError(f"the engine {key[:20]!r} is not a double: give its number (12) or Train")
+        key = a
+    end = parse_end(key)
+    if isinstance(end, str) and end != "Train":
+        raise CardgenError(f"no engine {engine.strip()[:20]!r}: an engine is a double, 0 to 12, or Train")
+    result = line_up(parse_hand(hand), end)
+    return json.dumps(result.to_dict(), indent=2) if as_json else result.text()
+
+
+def supertrain_verdict(*, end: str, tile: str, double_open: bool = False, as_json: bool = False) -> tuple[bool, str]:
+    """``cardgen supertrain can-play``: whether ``tile`` may be laid on the exposed ``end``, each way round, why.
+
+    >>> print(supertrain_verdict(end="A", tile="12-5")[1])
+    no: 12-5 may not be laid on the Letter A
+      by its 12 end: refused, only another wild domino (Red Train or Letter) can ever be played onto a Letter end
+      by its 5 end: refused, only another wild domino (Red Train or Letter) can ever be played onto a Letter end
+    """
+    from cardgen.rules.supertrain.dominoes import parse_tile
+    from cardgen.rules.supertrain.referee import judge, parse_end
+
+    verdict = judge(parse_end(end), parse_tile(tile), on_double=double_open)
+    text = json.dumps(verdict.to_dict(), indent=2) if as_json else verdict.text()
+    return verdict.legal, text

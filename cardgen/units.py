@@ -142,6 +142,30 @@ def parse_card(text: str) -> tuple[float, float]:
     return width, height
 
 
+def size_text(size: tuple[float, float]) -> str:
+    """A size as a message and a folder name write it: ``63.5x88.9mm``.
+
+    >>> size_text((36.0, 50.0)), size_text((63.5, 88.9))
+    ('36x50mm', '63.5x88.9mm')
+    """
+    return f"{size[0]:g}x{size[1]:g}mm"
+
+
+def card_at_least(card: tuple[float, float], least: tuple[float, float], what: str) -> None:
+    """Refuse, in one line naming the minimum, a card narrower or shorter than ``least``: the
+    smallest card ``what`` (a product, with its article) draws legibly (its type at 6 pt and up,
+    no text over text, nothing outside the card).
+
+    >>> card_at_least((18.0, 25.0), (36.0, 50.0), "a Game of Trains variant pack")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: card 18x25mm is too small for a Game of Trains variant pack: at least 36x50mm
+    >>> card_at_least((36.0, 50.0), (36.0, 50.0), "a Game of Trains variant pack")
+    """
+    if card[0] < least[0] - 1e-9 or card[1] < least[1] - 1e-9:
+        raise CardgenError(f"card {size_text(card)} is too small for {what}: at least {size_text(least)}")
+
+
 def parse_paper(text: str) -> tuple[float, float]:
     """Paper size (width, height) in mm, portrait: a4, letter, a3 or tabloid."""
     key = text.strip().lower()

@@ -10,15 +10,19 @@ from lxml import html
 from pypdf import PdfReader
 
 from cardgen.cli import run
-from cardgen.products import PRODUCTS
 
-# What the default set is, from the issues: a kit a game for three players, leading (#31; the
-# Amtrak and Train kits print the deck, once this cardgen has it); three GoT patterns at the
-# seed's censuses, placemats for 5, 6, 7 and the 3×3 mat, the default 2D pack, SuperTrain wild
-# tiles and a score sheet, Amtrak scorecards, and the five handouts; and the duplex test page,
-# to print first (#23).
-KITS = ["kit-got-3-players-pattern-two-census-7", "kit-got2d-3-players", "kit-supertrain-3-players"]
-KITS += ["kit-amtrak-3-players", "kit-train-3-players"] if "deck" in PRODUCTS else []
+# What the default set is, from the issues: a kit a game for three players, leading (#31: the
+# got kit pattern two at census 7); three GoT patterns at the seed's censuses, placemats for 5, 6,
+# 7 and the 3×3 mat, the default 2D pack, SuperTrain wild tiles and a score sheet, Amtrak
+# scorecards, and the five handouts; and the duplex test page, to print first (#23) where backs
+# are printed double-sided: not in the default set, which prints every item one-sided (#33).
+KITS = [
+    "kit-got-3-players-pattern-two-census-7",
+    "kit-got2d-3-players",
+    "kit-supertrain-3-players",
+    "kit-amtrak-3-players",
+    "kit-train-3-players",
+]
 DEFAULT_FOLDERS = {
     *KITS,
     "testpage",
@@ -75,7 +79,7 @@ def test_the_default_set_is_every_product(default_build):
 def test_every_link_and_picture_of_the_index_resolves(default_build):
     page = html.parse(str(default_build / "index.html")).getroot()
     articles = page.findall(".//article")
-    assert len(articles) == len(DEFAULT_FOLDERS) - 1  # the test page leads, in a banner of its own
+    assert len(articles) == len(DEFAULT_FOLDERS) - 1  # the test page stands apart, in a note of its own
     targets = [a.get("href") for a in page.iter("a")] + [i.get("src") for i in page.iter("img")]
     assert len(targets) > 3 * len(articles)
     for target in targets:
@@ -90,19 +94,23 @@ def test_every_link_and_picture_of_the_index_resolves(default_build):
     assert "84 cards · 10 sheets" in text and "21 tiles · 1 sheet" in text and "100 %" in text
 
 
-def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_leads_with_the_test_page(
+def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_keeps_the_test_page_aside(
     default_build,
 ):
-    """#23: five handouts headed "rules handout", SVG "folders", no test page."""
+    """#23: five handouts headed "rules handout", SVG "folders", no test page among them. #33: the
+    default set prints every item one-sided, so the duplex test page does not lead ("Start here"
+    asked for a double-sided print nothing needs): it is listed last, for the day backs are printed."""
     page = html.parse(str(default_build / "index.html")).getroot()
-    start = page.find(".//section[@class='first']")
-    assert start is not None and "Start here" in start.text_content()
+    assert page.find(".//section[@class='first']") is None and "Start here" not in page.text_content()
+    later = page.find(".//section[@class='later']")
+    assert later is not None and [a.get("href") for a in later.iter("a")] == ["testpage/testpage.pdf"]
+    words = " ".join(later.text_content().split())
+    assert "Only for backs" in words and "every item prints one-sided" in words and "--backs" in words
     # the kits open the page, a card a game, each "print this" with its parts below
-    assert [s.get("class") for s in page.iter("section", "main")] == ["kits", "first", None]
+    assert [s.get("class") for s in page.iter("section", "main")][:2] == ["kits", None]
     kits = page.findall(".//section[@class='kits']//article")
     assert [k.find(".//a[@class='pdf']").get("href") for k in kits] == [f"{k}/{k}.pdf" for k in KITS]
     assert all(k.find(".//p[@class='kind']").text == "Print this" and k.findall(".//ul[@class='parts']/li") for k in kits)
-    assert [a.get("href") for a in start.iter("a")] == ["testpage/testpage.pdf"]
     assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
     titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}
     for game in (
@@ -123,6 +131,50 @@ def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_lea
     # the fonts travel with the page, as they do with the handouts
     raw = (default_build / "index.html").read_text("utf-8")
     assert "@font-face{font-family:'Atkinson Hyperlegible'" in raw and "src:url(data:font/ttf;base64," in raw
+
+
+def test_every_pdf_of_the_default_build_has_a_human_title_a_subject_and_asks_for_actual_size(default_build):
+    """#33: the document title was a slug (got-pattern-two-census-7), the subject "unspecified",
+    and no PDF asked a print dialog for actual size. Read with pikepdf, and again with pypdf."""
+    import pikepdf
+
+    pdfs = sorted(default_build.rglob("*.pdf"))
+    assert len(pdfs) == len(DEFAULT_FOLDERS)  # one a folder
+    titles = set()
+    for path in pdfs:
+        with pikepdf.open(path) as pdf:
+            info = pdf.docinfo
+            title, subject = str(info.get("/Title", "")), str(info.get("/Subject", ""))
+            prefs = pdf.Root.get("/ViewerPreferences")
+            assert prefs is not None and prefs.get("/PrintScaling") == pikepdf.Name("/None"), path.name
+            assert prefs.get("/DisplayDocTitle") is True, path.name  # the title, not the file's name, on screen
+        assert title != path.stem and " " in title and not title.startswith(("got-", "placemat-", "supertrain-")), (
+            path.name,
+            title,
+        )
+        assert len(subject) > 20 and "unspecified" not in subject and "100 %" in subject, (path.name, subject)
+        titles.add(title)
+        meta = PdfReader(path).metadata
+        assert meta is not None and meta.title == title and meta.subject == subject
+    assert len(titles) == len(pdfs)  # each its own
+    assert "Game of Trains — pattern two, census 7" in titles
+
+
+def test_the_test_page_leads_where_backs_are_printed_double_sided(tmp_path, capsys):
+    """The test page's banner ("Start here") where an item prints backs double-sided, and the
+    summary's count of such items in words that agree with it: "1 item has backs"."""
+    config = tmp_path / "backs.toml"
+    config.write_text(
+        '[[testpage]]\n\n[[pack]]\npattern = "two"\ncensus = 3\nbacks = true\n\n[[placemat]]\ncensus = 3\n'
+    )
+    code, out, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o")
+    assert code == 0, err
+    assert "1 item has backs: print double-sided as its notes say" in out and "item(s)" not in out
+    page = html.parse(str(tmp_path / "o" / "index.html")).getroot()
+    start = page.find(".//section[@class='first']")
+    assert start is not None and "Start here" in start.text_content()
+    assert [a.get("href") for a in start.iter("a")] == ["testpage/testpage.pdf"]
+    assert page.find(".//section[@class='later']") is None
 
 
 def test_two_builds_are_byte_identical(default_build, tmp_path):
@@ -213,3 +265,50 @@ def test_config_print_options_take_their_own_types(tmp_path, capsys):
     config.write_text('[[pack]]\npng = "lots"\n')
     code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "p")
     assert code == 2 and "key 'png' is 'lots': wanted int" in err
+
+
+def test_an_item_is_named_by_the_print_options_it_uses_alone(tmp_path, capsys):
+    """#29: a config's top-level preset (or bleed, png …) is given to every item, but a placemat,
+    a score sheet, a scorecard, a handout or the test page uses none of them: none is in its name
+    (a placemat's card stays the preset's: poker, the default); a pack uses them all."""
+    config = tmp_path / "cardgen.toml"
+    config.write_text(
+        'preset = "thegamecrafter"\nmargin = "6mm"\n\n[[placemat]]\ncensus = 4\n\n[[scorecard]]\nplayers = 2\n\n'
+        '[[scoresheet]]\ngame = "supertrain"\n\n[[handout]]\ngame = "train"\n\n[[testpage]]\n\n'
+        "[[pack]]\ncensus = 2\n"
+    )
+    code, _, err = cli(capsys, "build", "--config", config, "--out", tmp_path / "o", "--quiet")
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "o").iterdir() if p.is_dir() and not p.name.startswith("."))
+    assert names == [
+        "amtrak-scorecard-2-players-margin6mm",
+        "got-pattern-two-census-2-margin6mm-preset-thegamecrafter",
+        "handout-train",  # (a handout keeps at least 12 mm: 6 is its default)
+        "placemat-census-4-margin6mm",
+        "supertrain-scoresheet-4-players-margin6mm",
+        "testpage-margin6mm",
+    ]
+    for name in names:
+        assert cli(capsys, "check", tmp_path / "o" / name)[0] == 0, name
+
+
+def test_each_command_takes_the_print_options_its_product_is_named_by():
+    """The command line and the product agree on what a placemat, a form, a handout and the test
+    page use: an option the command takes is in the name, one it does not take never is."""
+    import importlib
+    import inspect
+
+    from cardgen.cli import app
+    from cardgen.options import PRINT_FIELDS
+
+    modules = {
+        "placemat": "placemat",
+        "scorecard": "amtrak",
+        "scoresheet": "scoresheet",
+        "handout": "handout",
+        "testpage": "testpage",
+    }
+    commands = {c.name or c.callback.__name__: c.callback for c in app.registered_commands if c.callback}  # type: ignore[union-attr]
+    for command, module in modules.items():
+        takes = {p for p in inspect.signature(commands[command]).parameters if p in PRINT_FIELDS}
+        assert takes == set(importlib.import_module(f"cardgen.products.{module}").USES), command

@@ -160,6 +160,7 @@ BAD = [
     (["placemat", "--grid", "3by3"], "3by3"),
     (["placemat", "--paper", "napkin"], "paper 'napkin' is unknown"),
     (["frobnicate"], "No such command"),
+    (["pack", "--back", "pale"], "--back 'pale' is not a look for the backs"),
 ]
 
 
@@ -174,6 +175,22 @@ def test_bad_input_gets_one_line_exit_2_and_writes_nothing(tmp_path, monkeypatch
     assert len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err + out
     assert sorted(tmp_path.rglob("*")) == before  # no partial output, no stray temp folder
+
+
+@pytest.mark.parametrize(
+    "word, said, not_said",
+    [
+        # #33: "cardgen print" suggested "train", the Train referee, for its spelling
+        ("print", "cardgen build makes everything", "'train'"),
+        ("pdf", "cardgen build makes everything", "Did you mean"),
+        ("pakc", "Did you mean 'pack'?", "cardgen build"),
+        ("frobnicate", "No such command 'frobnicate'.", "Did you mean"),
+    ],
+)
+def test_an_unknown_command_is_answered_with_what_it_likely_meant(capsys, word, said, not_said):
+    code, out, err = cli(capsys, word)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert said in err and not_said not in err, err
 
 
 def test_markup_in_a_title_stays_text(tmp_path, capsys):

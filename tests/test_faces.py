@@ -387,3 +387,95 @@ def test_2d_corner_labels_are_one_size_of_the_scale_and_at_least_6pt(tmp_path):
     sizes = sizes_by_role(folder)
     (code,) = sizes["index-ability"]
     assert float(code) >= 8.6 * 25.4 / 72 - 1e-3  # 10.4 pt here: the corner holds "row A: rotate →"
+
+
+# --- #33: 2D cards without the empty train; backs ---------------------------------------------------
+
+
+def _upper_picture_side(svg: Path) -> float:
+    """The side (mm) of the 2D pictogram in a card's upper half, read back from its SVG."""
+    root = etree.parse(str(svg)).getroot()
+    group = next(g for g in root.iter(f"{NS}g") if g.get("class") == "picture")  # the upper half's comes first
+    cells = [r for r in group.iter(f"{NS}rect") if r.get("class") == "pict-cell"]
+    xs = [float(r.get("x")) for r in cells] + [float(r.get("x")) + float(r.get("width")) for r in cells]
+    return max(xs) - min(xs)
+
+
+def test_a_2d_card_has_no_empty_train_and_a_larger_pictogram(tmp_path):
+    """#33: "the train with two empty wagons carries nothing on a 3×3 card and takes the place where
+    the pictogram could be larger". The engine and wagons are gone (the track stays), and the mat's
+    pictogram grows into their room: 14.3 mm a side on a poker card before, 17 mm or more now."""
+    folder = build(tmp_path, "pack2d")
+    svg = folder / "cards" / "001.svg"
+    classes = {e.get("class") for e in etree.parse(str(svg)).getroot().iter() if e.get("class")}
+    assert not classes & {"engine", "wagons", "wagon", "small-engine"}, classes
+    assert {"rail", "sleepers"} <= classes  # the railway look keeps its track
+    side = _upper_picture_side(svg)
+    assert side >= 17.0, side
+    mini = build(tmp_path / "mini", "pack2d", "--card", "mini")
+    assert _upper_picture_side(mini / "cards" / "001.svg") >= 11.5  # 8.3 mm before
+
+
+@pytest.mark.parametrize("size", sorted(CARDS))
+def test_a_combined_packs_back_keeps_its_name_on_one_line(size):
+    """#33: "Game of / Trains" wrapped onto two lines on combined-pack backs, to make room for the
+    pack's letter; the letter stands beside the short second line instead, clear of the name."""
+    spec = make_pattern("two", 7, packs=2)
+    w, h = CARDS[size]
+    plain_back, marked = card_back(spec, (w, h)), card_back(spec, (w, h), mark="B")
+
+    def names(d):  # type: ignore[no-untyped-def]
+        return [s for s, _, _ in walk(d.shapes) if isinstance(s, Text) and s.role == "back-title" and s.y < h / 2]
+
+    assert len(names(marked)) == len(names(plain_back)) == 1, [t.text for t in names(marked)]
+    assert names(marked)[0].size == names(plain_back)[0].size  # no smaller for the letter either
+    title = names(marked)[0].bounds()
+    rings = [s for s, _, _ in walk(marked.shapes) if isinstance(s, Circle) and s.role == "pack-ring" and s.cy < h / 2]
+    assert len(rings) == 1
+    ring = rings[0]
+    box = (ring.cx - ring.r, ring.cy - ring.r, ring.cx + ring.r, ring.cy + ring.r)
+    assert box[1] >= title[3] or box[2] <= title[0], (box, title)  # under the name's line, or beside it
+    assert box[0] >= SAFE - 1e-6 and box[1] >= SAFE - 1e-6
+
+
+def _inked(image, box: tuple[int, int, int, int]) -> float:  # type: ignore[no-untyped-def]
+    """The mean ink (0 white to 1 full CMY) of a box of a rendered page."""
+    from PIL import ImageStat
+
+    return sum(1 - m / 255 for m in ImageStat.Stat(image.crop(box)).mean) / 3
+
+
+def test_the_light_back_takes_a_third_of_the_ink_and_leaves_no_window_bare(tmp_path):
+    """#33: dark solid backs use much home-printer ink. ``--back light``: a fine hatch in a pale
+    tint on white, the words and locomotive in the accent. Measured on the backs page as pdfium
+    renders it (100 dpi): a third of the dark back's ink or less; and no 3 × 3 mm window of a back
+    is bare paper (at least 12 % ink in every one), so nothing shows through a blank patch."""
+    import pypdfium2 as pdfium
+
+    dpi = 100
+    px = dpi / 25.4
+    pages = {}
+    for look in ("dark", "light"):
+        folder = build(tmp_path / look, "pack", "--pattern", "two", "--census", "7", "--backs", "--back", look)
+        assert folder.name.endswith("-backs-back-light" if look == "light" else "-backs")
+        assert run(["check", str(folder)]) == 0  # the pack's record draws the same back again
+        pages[look] = pdfium.PdfDocument(next(folder.glob("*.pdf")))[1].render(scale=dpi / 72).to_pil().convert("RGB")
+    dark, light = (
+        _inked(pages["dark"], (0, 0, *pages["dark"].size)),
+        _inked(pages["light"], (0, 0, *pages["light"].size)),
+    )
+    assert light <= dark / 3 + 0.01, (light, dark)
+    # one back: the sheet's first slot on the backs page (mirrored: the top right card)
+    from cardgen.impose.sheets import plan_sheet
+    from cardgen.units import PAPERS
+
+    plan = plan_sheet(CARDS["poker"], PAPERS["a4"], orientation="portrait")
+    x, y = plan.slot(0, back=True)
+    w, h = CARDS["poker"]
+    step = round(3 * px)
+    bare = []
+    for gx in range(round((x + 1) * px), round((x + w - 1) * px) - step, step):
+        for gy in range(round((y + 1) * px), round((y + h - 1) * px) - step, step):
+            if _inked(pages["light"], (gx, gy, gx + step, gy + step)) < 0.12:
+                bare.append((gx, gy))
+    assert not bare, bare[:5]

@@ -442,3 +442,108 @@ def test_the_web_page_keeps_codes_and_short_headers_on_one_line(tmp_path):
     # the sample cards: above their text on a screen, 135 mm across (beside it a card was 70 px)
     assert root.xpath("//div[contains(@class, 'beside-cards')]//figure[@class='cards']//svg")
     assert ".beside-cards .side figure .art { width: 135mm !important; }" in raw
+
+
+# --- #33: the ability codes, the second page, the column rule --------------------------------------
+
+
+def _cap_ratio(fontname: str) -> float:
+    """A face's capital height per point of size, read from its shipped font file (fontTools)."""
+    from fontTools.ttLib import TTFont
+
+    from cardgen.render import font_path
+
+    family = "mono" if "DejaVu" in fontname else "sans"
+    font = TTFont(str(font_path("Bold" in fontname, family)))
+    glyph = font["glyf"][font.getBestCmap()[ord("H")]]  # (the shipped subsets keep no OS/2 cap height)
+    return float(glyph.yMax) / float(font["head"].unitsPerEm)
+
+
+def test_the_codes_people_look_things_up_by_are_not_the_smallest_type_and_page_two_is_filled(tmp_path):
+    """#33: on the Game of Trains handout's second page the ability codes, the column people look
+    things up by, were the smallest type on the page (7.9 pt capitals, 5.8 pt high, under the
+    body's 6.0), and about 30 % of the page was empty."""
+    _, pdf = written(tmp_path, game="got", pattern="one")
+    with pdfplumber.open(pdf) as p:
+        assert len(p.pages) == 2
+        page = p.pages[1]
+        chars = [c for c in page.chars if c["text"].strip()]
+        codes = [c for c in chars if c["fontname"].endswith("DejaVuSansMono-Bold") and c["text"] in "ABCDEFG"]
+        assert len(codes) == 2 * 21  # the 21 abilities of pattern one, census 7, two letters each
+        body = [c for c in chars if c["fontname"].endswith("AtkinsonHyperlegible-Regular")]
+        caps = {round(c["size"] * _cap_ratio(c["fontname"]), 2) for c in codes}
+        body_size = max(set(round(c["size"], 1) for c in body), key=[round(c["size"], 1) for c in body].count)
+        body_cap = body_size * _cap_ratio("AtkinsonHyperlegible-Regular")
+        assert len(caps) == 1 and min(caps) >= 1.15 * body_cap, (caps, body_size)
+        # and none of the page's words in the body's face stands taller: not the cards column's, nor a paragraph's
+        tallest = max(c["size"] * _cap_ratio(c["fontname"]) for c in body)
+        assert min(caps) >= 0.98 * tallest, (caps, tallest)
+        # the page filled: its text reaches down past 80 % of the room between the margins and the footer
+        top = min(c["top"] for c in chars)
+        footer = max(c["top"] for c in chars)  # "page 2 of 2"
+        content = [c for c in chars if c["bottom"] < footer - 5]
+        reach = (max(c["bottom"] for c in content) - top) / (footer - 10 - top)
+        assert reach > 0.8, reach
+
+
+def test_every_web_table_sits_in_a_box_that_never_paints_past_its_column():
+    """#33: the repeated-numbers table ran into the column rule. Each table sits in a box as wide
+    as its column at most, which scrolls a table wider than that (a phone) rather than letting
+    it run over the rule; the measurements in a browser are the next test's."""
+    doc = build("got", pattern="one")
+    from cardgen.render import writer
+
+    raw = writer("html")(doc, paper=(210.0, 297.0), margin=12.0).decode("utf-8")
+    root = lxml_html.fromstring(raw)
+    tables = root.xpath("//table")
+    assert tables and all(t.getparent().tag == "div" and t.getparent().get("class") == "table" for t in tables)
+    assert "div.table { max-width: 100%; overflow-x: auto;" in raw
+    (lookup,) = root.xpath("//table[contains(concat(' ', @class, ' '), ' lookup ')]")
+    assert "abilities" in lookup.get("class").split()
+
+
+CHROMIUM = next((c for c in ("chromium", "chromium-browser", "google-chrome") if __import__("shutil").which(c)), None)
+MEASURE = """<script>
+window.addEventListener('load', () => {
+  const out = [];
+  for (const cols of document.querySelectorAll('.columns')) {
+    const box = cols.getBoundingClientRect(), style = getComputedStyle(cols);
+    const gap = parseFloat(style.columnGap), n = parseInt(style.columnCount) || 1;
+    const width = (box.width - gap * (n - 1)) / n;
+    for (const t of cols.querySelectorAll('table')) {
+      const painted = t.parentElement.getBoundingClientRect();
+      const k = Math.floor((painted.left - box.left + 1) / (width + gap));
+      const edge = box.left + k * (width + gap) + width;
+      out.push({role: t.className, over: painted.right - edge, scrolls: t.parentElement.scrollWidth > t.parentElement.clientWidth + 0.5});
+    }
+  }
+  const pre = document.createElement('pre'); pre.id = 'measured'; pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium to lay the page out")
+@pytest.mark.parametrize("game", ["got", "amtrak", "supertrain", "train"])
+def test_no_web_table_runs_into_the_column_rule_in_a_browser(tmp_path, game):
+    """Laid out by headless Chromium at 1000, 800 and 700 px: no table's box passes its column's
+    right edge (where the rule is); at 1000 and 800 px none needs to scroll either."""
+    import json
+    import subprocess
+
+    html, _ = written(tmp_path, game=game)
+    page = html.with_name("measured.html")
+    page.write_text(html.read_text("utf-8").replace("</body>", MEASURE + "</body>"), "utf-8")
+    for width in (1000, 800, 700):
+        dom = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--window-size={width},2000", "--dump-dom",
+             page.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        ).stdout  # fmt: skip
+        found = re.search(r'<pre id="measured">(.*?)</pre>', dom, re.S)
+        assert found, dom[-500:]
+        tables = json.loads(found.group(1).replace("&quot;", '"'))
+        assert tables or game == "train"
+        for t in tables:
+            assert t["over"] <= 0.5, (width, t)
+            assert width < 800 or not t["scrolls"], (width, t)

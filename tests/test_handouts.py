@@ -60,7 +60,7 @@ def html_tables(path: Path) -> dict[str, list[list[str]]]:
     out: dict[str, list[list[str]]] = {}
     for table in root.iter("table"):
         rows = [[norm(td.text_content()) for td in tr.findall("td")] for tr in table.iter("tr")]
-        out[table.get("class", "")] = [r for r in rows if r]
+        out[(table.get("class") or "").split(" ")[0]] = [r for r in rows if r]  # by its role ("abilities lookup")
     return out
 
 

@@ -32,6 +32,7 @@ from cardgen.units import MAX_DIGITS, whole_number
 from cardgen.write import swap as output
 from cardgen.write.marker import MARKER, Kind
 from cardgen.write.staging import INDEX_MARKER, Staging, sweep
+from tests.helpers import child_pids
 
 THING = Kind("thing", "a thing")  # what the tests' own folders are
 
@@ -365,7 +366,7 @@ def test_read_file_of_a_fifo_never_waits_for_a_writer(tmp_path):
     code = "from pathlib import Path; from cardgen.files import read_file\n"
     code += "try:\n    read_file(Path('fifo'), limit=100, what='pack table')\nexcept Exception as e:\n    print(e)"
     r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
-    assert r.stdout.strip() == "cannot read pack table fifo: not a regular file (a pipe, device or socket)"
+    assert r.stdout.strip() == "cannot read pack table fifo: not a regular file: it is a pipe (FIFO)"
 
 
 def test_a_fifo_or_a_device_as_the_table_is_refused_at_once(tmp_path):
@@ -642,6 +643,67 @@ def test_a_killed_build_leaves_the_previous_build_whole_and_the_next_build_sweep
     titled = out / "got-pattern-one-census-26-new"  # another title: another folder, beside the first
     assert _digest(dest) == previous and _digest(titled) != previous
     assert cardgen("check", titled, cwd=cwd).returncode == 0
+
+
+def test_sigterm_stops_a_big_build_within_seconds_and_cleans_up(tmp_path):  # type: ignore[no-untyped-def]
+    """#29: SIGTERM took 20-76 s to stop a 16,250-card build on a busy machine: the worker
+    drawing its PDF was waited for. Now the worker is killed with the build: the build ends in
+    seconds, exit 143 and one line, and leaves no stage (the bound is generous: 10 s)."""
+
+    def default_signals() -> None:
+        for name in ("SIGHUP", "SIGTERM"):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+    out = tmp_path / "out"
+    args = ["pack", "--pattern", "one", "--census", "26", "--copies", "50", "--out", str(out)]
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_signals,
+    )
+    deadline = time.monotonic() + TIMEOUT
+    while not list(out.glob(f".cardgen-stage-*-{p.pid}-*")) and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # the worker well into the sheets (it takes it tens of seconds)
+    assert p.poll() is None, "the build ended before it could be stopped"
+    workers = child_pids(p.pid)
+    assert workers, "the sheets are drawn in a worker"
+    p.send_signal(signal.SIGTERM)
+    sent = time.monotonic()
+    try:
+        _, err = p.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise AssertionError(f"still running {TIMEOUT} s after SIGTERM") from None
+    took = time.monotonic() - sent
+    assert took < 10, f"stopped {took:.1f} s after SIGTERM"
+    assert p.returncode == 128 + signal.SIGTERM
+    assert err.strip().splitlines()[-1] == "error: stopped by SIGTERM" and "Traceback" not in err, err
+    assert leftovers(tmp_path) == [] and (not out.exists() or not any(out.iterdir()))
+    time.sleep(0.2)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "the worker ended with the build"
+
+
+def test_a_pool_left_by_an_exception_kills_its_workers_at_once():  # type: ignore[no-untyped-def]
+    """What the build leans on: leaving a worker pool by an exception (Ctrl-C, SIGTERM, a failed
+    check) ends its workers mid-task instead of waiting for their work (here a minute's sleep)."""
+    from cardgen.write.workers import worker_pool
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), worker_pool(1) as pool:
+        future = pool.submit(time.sleep, 60)
+        while not future.running():
+            time.sleep(0.01)
+        time.sleep(0.2)
+        workers = list(pool._processes)
+        raise KeyboardInterrupt
+    assert time.monotonic() - started < 30
+    assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()]
+    with worker_pool(1) as pool:  # left normally, a pool still waits for its work
+        assert pool.submit(sum, [1, 2, 3]).result() == 6
 
 
 def test_an_old_folder_orphaned_between_two_renames_is_put_back(tmp_path, capsys):

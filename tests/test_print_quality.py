@@ -282,6 +282,89 @@ def test_the_test_page_reading_undoes_the_printer_shift(ex, ey, paper):
         assert (pw - printed_x - CARDS["mini"][0], printed_y) == pytest.approx((fx, fy), abs=1e-6)
 
 
+def _read(front, back, pw: float, ex: float, ey: float) -> tuple[float, float]:
+    """What a person reads off the test page, printed with the back (ex, ey) mm off (right, down
+    on the back page) and held to the light: on each ruler the whole mm nearest the red line, plus
+    the number of the tenths mark that lies on a red line. Worked from the drawn shapes alone."""
+    from cardgen.layout.shapes import Line, Text
+
+    def seen(x: float, y: float) -> tuple[float, float]:  # a back point, as seen through the front
+        return pw - (x + ex), y + ey
+
+    lines = [s for s in front.shapes if isinstance(s, Line)]
+    texts = [s for s in front.shapes if isinstance(s, Text)]
+    back_lines = [s for s in back.shapes if isinstance(s, Line)]
+    (upright,) = [s for s in back_lines if s.role == "back-cross" and s.x1 == s.x2]
+    (level,) = [s for s in back_lines if s.role == "back-cross" and s.y1 == s.y2]
+    red_x, red_y = seen(upright.x1, 0)[0], seen(0, level.y1)[1]
+    (cross_x,) = [s.x1 for s in lines if s.role == "cross" and s.x1 == s.x2]
+    (cross_y,) = [s.y1 for s in lines if s.role == "cross" and s.y1 == s.y2]
+    zeros = [t for t in texts if t.role == "ruler-label" and t.text == "0"]
+    x_zero = next(t.x for t in zeros if t.y > cross_y + 5)  # under the X ruler
+    y_zero = next(t for t in zeros if t.x > cross_x + 5)  # beside the Y ruler: its middle on the 0
+    long_level = [s for s in lines if s.role == "ruler" and s.y1 == s.y2 and abs(s.x2 - s.x1) > 3.5]  # every 5 mm
+    y_zero_y = min((s.y1 for s in long_level), key=lambda y: abs(y - y_zero.y))  # the one the "0" stands by
+    whole = (round(red_x - x_zero), round(red_y - y_zero_y))
+
+    def tenths(horizontal: bool) -> float:
+        """The number of the one mark of a tenths scale that lies on a red line (its label the
+        nearest along the scale: under an upright mark, beside a level one)."""
+        marks = [s for s in lines if s.role == "vernier" and (s.x1 == s.x2) == horizontal]
+        names = [
+            t for t in texts if t.role == "vernier-label" and (t.y > cross_y + 20 if horizontal else t.x > cross_x + 20)
+        ]
+        comb = [seen(s.x1, s.y1) for s in back_lines if s.role == "vernier-back" and (s.x1 == s.x2) == horizontal]
+        hits = []
+        for m in marks:
+            at = m.x1 if horizontal else m.y1
+            if any(abs(at - (c[0] if horizontal else c[1])) < 0.01 for c in comb):
+                label = min(names, key=lambda t: abs((t.x if horizontal else t.y) - at))
+                hits.append(float(label.text))
+        assert len(hits) == 1, hits  # one mark, and only one, meets a red line
+        return hits[0]
+
+    return whole[0] + tenths(True), whole[1] + tenths(False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(-70, 70).filter(lambda k: k % 10 not in (5, -5)),
+    st.integers(-70, 70).filter(lambda k: k % 10 not in (5, -5)),
+    st.sampled_from(sorted(PAPERS)),
+)
+def test_reading_the_rulers_and_tenths_gives_the_offset_to_type(kx, ky, paper):
+    """#33: "reading it (step 4) is hard". The reading the page asks for, done as it says (the
+    nearest whole mm on each ruler plus the tenths mark that meets a red line, its sign printed),
+    is exactly the printer's shift as --back-offset takes it, to the tenth, for shifts up to 7 mm."""
+    from cardgen.layout.testpage import duplex_test
+
+    pw, _ = PAPERS[paper]
+    ex, ey = kx / 10, ky / 10  # the printer puts the back this far right and down on the back page
+    front, back = duplex_test(PAPERS[paper])
+    x, y = _read(front, back, pw, ex, ey)
+    assert (round(x, 6), round(y, 6)) == (round(-ex, 6), round(ey, 6))  # X right, Y down as seen from the front
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_test_page_uses_its_page(tmp_path, paper):
+    """#33: "rulers about 30 mm long and verniers about 1 cm on a page 60 % empty". No band across
+    the front as tall as a seventh of the page is left without ink (there were two, of 55 and
+    65 mm), and the instruments' panel spans most of the page's width."""
+    assert run(["testpage", "--paper", paper, "--out", str(tmp_path)]) == 0
+    pdf_path = next(next(tmp_path.iterdir()).glob("*.pdf"))
+    with pdfplumber.open(pdf_path) as pdf:
+        front = pdf.pages[0]
+        spans = sorted((o["top"], o["bottom"]) for o in front.chars + front.lines + front.rects + front.curves)
+        gaps, reach = [], spans[0][1]
+        for top, bottom in spans:
+            if top > reach:
+                gaps.append(top - reach)
+            reach = max(reach, bottom)
+        assert max(gaps) / front.height < 1 / 7, [round(g / MM, 1) for g in gaps]
+        panel = max(front.rects + front.curves, key=lambda r: r["width"] * r["height"])  # (rounded: a curve)
+        assert panel["width"] / front.width > 0.6 and panel["height"] / MM > 110
+
+
 # --- page boxes for print shops ------------------------------------------------------------------
 
 
@@ -338,14 +421,16 @@ def test_builds_with_other_print_options_land_in_their_own_folders(tmp_path):
     assert (tmp_path / "placemat-census-4-mini-letter" / "placemat-census-4-mini-letter.pdf").is_file()
 
 
-def test_a_split_mat_says_when_a3_would_keep_every_space_whole(tmp_path):
+def test_a_split_mat_says_its_pages_and_joins(tmp_path):
+    """A mat is cut only between spaces (#31), and its notes say how many joins to glue. By hand:
+    four poker spaces of a census-7 mat fit across A4 landscape (287 mm), so 4 + 3 on two
+    pages; A3 portrait (287 × 404 mm) holds both pieces one over the other."""
     from cardgen.products.placemat import build_placemat
 
     notes = typed(build_placemat)(census=7, out=tmp_path).notes
-    assert any("join runs through a space" in n for n in notes)
-    assert any("A3" in n and "--paper a3" in n for n in notes), notes
+    assert any(n.startswith("2 pages (A4 landscape), 1 join: trim on the dashed lines") for n in notes), notes
     a3 = typed(build_placemat)(census=7, paper="a3", out=tmp_path).notes
-    assert not any("join runs through a space" in n for n in a3)
+    assert any(n.startswith("1 page (A3 portrait), 1 join") for n in a3), a3
 
 
 # --- how the cards look ----------------------------------------------------------------------------
@@ -455,32 +540,50 @@ def test_testpage_is_one_sheet_with_crosses_rulers_and_instructions(tmp_path, pa
         text = " ".join((front.extract_text() or "").split())
         for words in ("double-sided", "long edge", "light", "--back-offset X,Y", "100 mm"):
             assert words in text
-        # the front's cross at the centre of the sheet
+        # the front's cross across the sheet's middle, under the steps
         cross = [ln for ln in front.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["bottom"] - ln["top"] > 30 * MM]
         assert [round(ln["x0"] / MM, 2) for ln in cross] == [round(pw / 2, 2)]
+        (level,) = [
+            ln
+            for ln in front.lines
+            if abs(ln["top"] - ln["bottom"]) < 0.01 and abs((ln["x1"] - ln["x0"]) / MM - 40) < 0.01
+        ]
+        cy = level["top"] / MM
         # the back's long upright red line: at the centre, mirrored (still the centre), moved 1 mm right
         red = [ln for ln in back.lines if ln["bottom"] - ln["top"] > 50 * MM]
         assert len(red) == 1 and red[0]["x0"] / MM == pytest.approx(pw / 2 + 1.0, abs=0.01)
-        level = [ln for ln in back.lines if ln["x1"] - ln["x0"] > 50 * MM]
-        assert len(level) == 1 and level[0]["top"] / MM == pytest.approx(ph / 2 + 0.5, abs=0.01)  # 0.5 mm down
+        red_level = [ln for ln in back.lines if ln["x1"] - ln["x0"] > 50 * MM]
+        assert len(red_level) == 1 and red_level[0]["top"] / MM == pytest.approx(cy + 0.5, abs=0.01)  # 0.5 mm down
         # the X ruler counts to the right, the Y ruler downwards: the numbers to type
         words = front.extract_words()
         x_ruler = sorted(
-            (w for w in words if w["text"] in ("-5", "+5") and w["top"] / MM > ph / 2 + 30), key=lambda w: w["x0"]
+            (w for w in words if w["text"] in ("-5", "+5") and cy + 30 < w["top"] / MM < cy + 40), key=lambda w: w["x0"]
         )
         assert [w["text"] for w in x_ruler] == ["-5", "+5"]
         y_ruler = sorted(
-            (w for w in words if w["text"] in ("-5", "+5") and w["x0"] / MM > pw / 2 + 30), key=lambda w: w["top"]
+            (w for w in words if w["text"] in ("-5", "+5") and pw / 2 + 30 < w["x0"] / MM < pw / 2 + 40),
+            key=lambda w: w["top"],
         )
         assert [w["text"] for w in y_ruler] == ["-5", "+5"]
-        # millimetre ticks, 0.5 mm apart, on the X ruler
+        # #33: long rulers: ticks every 0.5 mm over 50 mm (they were 30), read back from the PDF in mm
+        baseline = max(
+            ln["bottom"]
+            for ln in front.lines
+            if abs(ln["x0"] - ln["x1"]) < 0.01 and cy + 28 < ln["bottom"] / MM < cy + 34
+        )
         ticks = sorted(
             {
                 round(ln["x0"] / MM, 2)
                 for ln in front.lines
-                if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] / MM - (ph / 2 + 32)) < 0.01
+                if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - baseline) < 0.01
             }
         )
-        assert len(ticks) == 61 and ticks[1] - ticks[0] == pytest.approx(0.5, abs=0.01)
+        assert len(ticks) == 101 and ticks[1] - ticks[0] == pytest.approx(0.5, abs=0.01)
+        assert ticks[-1] - ticks[0] == pytest.approx(50.0, abs=0.01)
+        # #33: large tenths scales: eleven marks -0.5 to +0.5 over 71 mm (the verniers were 1 cm)
+        labels = [w for w in words if re.fullmatch(r"[-+]0\.[1-5]|0", w["text"]) and w["top"] / MM > cy + 50]
+        assert len(labels) == 11
+        span = (max(w["x1"] for w in labels) - min(w["x0"] for w in labels)) / MM
+        assert span > 70.0, span
         for page in pdf.pages:
             assert_ink_inside(page, 5.0)

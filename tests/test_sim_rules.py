@@ -374,3 +374,84 @@ def test_ticks_are_round() -> None:
     assert ticks(0, 87) == [0, 20, 40, 60, 80, 100]
     assert ticks(0, 0.0001)[-1] >= 0.0001
     assert ticks(5, 5) == [5, 5.2, 5.4, 5.6, 5.8, 6]
+
+
+# --- what the games can tell (#33) -----------------------------------------------------------------
+
+
+def test_close_marks_never_print_over_each_other() -> None:
+    """#33: "10th 1.66667" and "median 2.66667" were printed over each other."""
+    d = histogram(
+        {1: 4, 2: 9, 3: 3},
+        title="t",
+        x_label="turns each",
+        marks=[(1.7, "10th 1.7"), (1.8, "median 1.8"), (1.9, "90th 1.9")],
+        continuous=True,
+    )
+    _inside(d)
+    boxes = [t.bounds() for t, _, _ in walk(d.shapes) if isinstance(t, Text) and t.role == "mark-label"]
+    assert len(boxes) == 3
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+
+
+def test_a_bar_within_chance_of_its_reference_is_grey_and_bracketed() -> None:
+    from cardgen.layout.charts import UNSURE
+
+    d = bars(
+        ["1st seat", "2nd seat"],
+        [0.45, 0.55],
+        title="Win share",
+        reference=0.5,
+        intervals=[(0.30, 0.60), (0.51, 0.59)],
+        value_fmt=lambda v: f"{v * 100:.0f} %",
+    )
+    _inside(d)
+    fills = [s.fill for s, _, _ in walk(d.shapes) if isinstance(s, Rect) and s.role == "bar"]
+    assert fills == [UNSURE, ACCENT]  # the first's interval holds an even share, the second's does not
+    brackets = [s for s, _, _ in walk(d.shapes) if isinstance(s, Line) and s.role == "interval"]
+    uprights = sorted((b for b in brackets if b.x1 == b.x2), key=lambda b: b.x1)
+    assert len(uprights) == 2
+    # the bracket spans 30 % to 60 % on the plot's scale: its length is 30/55 of the 0.55 bar's height
+    bar = [s for s, _, _ in walk(d.shapes) if isinstance(s, Rect) and s.role == "bar"][1]
+    first = uprights[0]
+    assert abs(first.y2 - first.y1) / bar.h == pytest.approx(0.30 / 0.55, rel=1e-6)
+    values = [t.text for t, _, _ in walk(d.shapes) if isinstance(t, Text) and t.role == "value"]
+    assert values == ["45 %", "55 %"]
+
+
+def test_a_signed_map_greys_what_chance_could_make() -> None:
+    from cardgen.layout.charts import UNSURE_CELL
+
+    d = heat_map(
+        ["4"],
+        ["2", "3"],
+        [[0.02, 0.2]],
+        title="edge",
+        row_name="c",
+        col_name="p",
+        fmt=str,
+        signed=True,
+        unsure=[[True, False]],
+    )
+    _inside(d)
+    cells = _cells(d)
+    assert cells["0.02"] == UNSURE_CELL and cells["0.2"] == ACCENT
+    keys = [s for s, _, _ in walk(d.shapes) if isinstance(s, Rect) and s.role == "key-unsure"]
+    assert len(keys) == 1  # the key says what grey means
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.floats(0, 10), min_size=1, max_size=12),
+    st.lists(st.floats(0.01, 5), min_size=1, max_size=12),
+)
+def test_a_colour_scale_is_never_narrower_than_chance(values: list[float], widths: list[float]) -> None:
+    from cardgen.simulate.chance import scale_of
+
+    lo, hi = scale_of(values, widths) or (0.0, 0.0)
+    typical = sorted(widths)[len(widths) // 2]
+    assert lo <= min(values) + 1e-9 and hi >= max(values) - 1e-9  # every value on the scale
+    assert hi - lo >= typical - 1e-9  # at least a typical interval wide: what chance moves looks alike

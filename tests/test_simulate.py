@@ -54,7 +54,7 @@ def test_splitting_a_run_gives_the_same_games() -> None:
 def test_same_seed_in_another_process_gives_the_same_record() -> None:
     """Hash randomisation differs between processes: the game must not depend on it."""
     code = (
-        "from cardgen.rules.got.simulation import play_game, game_seed; from cardgen.rules.got.play import Variant;"
+        "from cardgen.rules.got.simulation import play_game; from cardgen.rules.shared import game_seed; from cardgen.rules.got.play import Variant;"
         "r = play_game(Variant(pattern='three', census=5, apply='any', wilds=2, freeze=1), game_seed(3, 4), trace=True);"
         "import json; print(json.dumps([r.winner, r.turns, list(r.kinds), r.events[-2]['state']]))"
     )

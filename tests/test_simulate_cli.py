@@ -396,7 +396,7 @@ def test_a_sweep_report_has_heat_maps_and_the_table(capsys, tmp_path) -> None:  
 
 
 def test_a_sweep_reports_maps_on_shared_scales_and_one_option_as_bars(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from cardgen.layout.charts import ACCENT, ZERO
+    from cardgen.layout.charts import ACCENT, UNSURE_CELL
 
     out = tmp_path / "three"
     sweep = ("--sweep", "census=4,5", "players=2,3", "apply=own,any", "--games", "30")
@@ -416,16 +416,76 @@ def test_a_sweep_reports_maps_on_shared_scales_and_one_option_as_bars(capsys, tm
     top = f"{max(medians):.1f}"
     assert [m.get(top) for m in maps[:2]].count(ACCENT) == 1  # the darkest only where the highest is
     results = run_json(capsys, *sweep)["results"]
-    edges = [r["summary"]["win_share"][0] - 1 / r["setting"]["variant"]["players"] for r in results]
-    for e in edges:  # the edge: zero is white, above blue, below red, in every map
-        (fill,) = fills[f"{e * 100:+.1f} pts"]
-        r, _, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-        assert fill == ZERO if round(e * 1000) == 0 else (b > r if e > 0 else r > b), (e, fill)
+    for res in results:  # the edge: grey where 30 games cannot tell it from an even share, else its sign's hue
+        games, even = res["played"], 1 / res["setting"]["variant"]["players"]
+        wins = round(res["summary"]["win_share"][0] * games)
+        e = wins / games - even
+        (fill,) = fills[f"{e * 100:+.0f} pts"]  # whole points: 30 games say no more
+        low, high = _wilson(wins, games)
+        if low <= even <= high:
+            assert fill == UNSURE_CELL, (e, fill)
+        else:
+            r, _, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+            assert b > r if e > 0 else r > b, (e, fill)
     out = tmp_path / "one"
     assert cli(capsys, "simulate", "--sweep", "census=4..6", "--games", "30", "--report", str(out))[0] == 0
     doc, svgs = _page(out)
     assert [f.get("class") for f in doc.iter("figure")] == ["bars", "bars"]  # not one-row heat maps
     assert all(len([e for e in svg.iter() if e.get("class") == "bar"]) == 3 for svg in svgs)
+
+
+def _wilson(k: float, n: float) -> tuple[float, float]:
+    """The Wilson score interval, 95 % (z = 1.96), worked from its textbook formula."""
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+SANS_FAMILY = "'Atkinson Hyperlegible', sans-serif"
+
+
+def test_a_report_rounds_its_marks_sets_one_face_and_gives_intervals(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """#33: 40 games at census 4 and 3 players printed "10th 0.633333" and "median 1.33333" in a
+    monospace face under sans headings, and win shares without their uncertainty."""
+    out = tmp_path / "small"
+    args = ("--census", "4", "--players", "3", "--games", "40")
+    assert cli(capsys, "simulate", *args, "--report", str(out))[0] == 0
+    doc, svgs = _page(out)
+    texts = [e for svg in svgs for e in svg.iter(f"{SVG[:-3]}text")]
+    assert texts and {e.get("font-family") for e in texts} == {SANS_FAMILY}  # one face, as the page's headings
+    css = "".join(doc.xpath("//style/text()"))
+    assert re.search(r"body \{ font-family: \"Atkinson Hyperlegible\"", css)
+    marks = ["".join(e.itertext()) for e in texts if e.get("class") == "mark-label"]
+    assert len(marks) == 3 and all(re.fullmatch(r"(10th|median|90th) \d+\.\d", m) for m in marks), marks
+    d = run_json(capsys, *args)
+    s = d["summary"]
+    want = {"10th": s["turns_per_player"]["p10"], "median": s["turns_per_player"]["median"]}
+    for m in marks:
+        name, value = m.split()
+        if name in want:
+            assert float(value) == pytest.approx(want[name], abs=0.05)  # rounded, not another figure
+    # win share: each seat's share to a whole per cent, with its 95 % interval, in the table and the chart
+    figures = {th.text_content(): td.text_content() for th, td in zip(doc.iter("th"), doc.iter("td"))}
+    games = d["played"]
+    seats = []
+    for i, share in enumerate(s["win_share"]):
+        wins = round(share * games)
+        low, high = _wilson(wins, games)
+        assert f"{wins / games * 100:.0f} % ({low * 100:.0f}-{high * 100:.0f} %)" in figures["win share"], (i, figures)
+        seats.append((low, high))
+    chart = svgs[1]
+    brackets = [e for e in chart.iter() if e.get("class") == "interval"]
+    assert len(brackets) == 3 * len(seats)  # a bracket a seat: its line and two ends
+    fills = [e.get("fill") for e in chart.iter() if e.get("class") == "bar"]
+    from cardgen.layout.charts import ACCENT, UNSURE
+
+    for (low, high), fill in zip(seats, fills):  # grey where 40 games cannot tell the seat from an even share
+        assert fill == (UNSURE if low <= 1 / 3 <= high else ACCENT), (low, high, fill)
+    assert UNSURE in fills  # (40 games: some seat within chance, so the test can fail)
+    values = ["".join(e.itertext()) for e in chart.iter() if e.get("class") == "value"]
+    assert all(re.fullmatch(r"\d+ %", v) for v in values), values  # 40 games support whole per cents
 
 
 def test_a_report_never_replaces_a_folder_cardgen_did_not_write(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -369,8 +369,8 @@ def reference_svg(drawing: Drawing, title: str = "") -> bytes:
         elif isinstance(shape, Line):
             el = d.line(start=(n(shape.x1), n(shape.y1)), end=(n(shape.x2), n(shape.y2)), **attrs)
             paint(el, None, shape.stroke, shape.stroke_width)
-            if shape.dash:
-                el["stroke-dasharray"] = " ".join(n(v) for v in shape.dash)
+            if sum(max(v, 0.0) for v in shape.dash) > 0:  # (a pattern of no length is a solid line: #29)
+                el["stroke-dasharray"] = " ".join(n(max(v, 0.0)) for v in shape.dash)
         elif isinstance(shape, Polygon):
             el = d.polygon(points=[(float(n(x)), float(n(y))) for x, y in shape.points], **attrs)
             paint(el, shape.fill, shape.stroke, shape.stroke_width)
@@ -433,6 +433,7 @@ def drawings(tmp_path_factory):  # type: ignore[no-untyped-def]
         ["placemat", "--grid", "3x3"],
         ["scoresheet", "supertrain", "--players", "5"],
         ["scorecard", "--players", "2"],
+        ["deck", "--jokers", "1", "--four-colour", "--backs", "--title", "Zoë"],
         ["handout", "got", "--pattern", "two", "--census", "5"],
         ["handout", "supertrain"],
         ["testpage"],

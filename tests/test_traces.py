@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.rules.got.play import Variant
-from cardgen.rules.got.simulation import TraceError, game_seed, play_game
+from cardgen.rules.got.simulation import TraceError, play_game
 from cardgen.rules.got.variant import rules_of
+from cardgen.rules.shared import game_seed
 from cardgen.simulate import traces
+from cardgen.simulate.trace_file import TraceFile
 from cardgen.simulate.trace_lines import MAX_CARD, MAX_CARDS, MAX_DEPTH, MAX_LINE_BYTES, MAX_LINES, _depth, event
 from cardgen.simulate.traces import replay_file
 from tests.test_cli import cli
@@ -118,7 +120,7 @@ def test_a_capped_game_has_the_lines_the_limit_counts() -> None:
 )
 def test_every_trace_cardgen_writes_is_read_back_line_by_line(tmp_path_factory, variant, seed, bots) -> None:  # type: ignore[no-untyped-def]
     file = tmp_path_factory.mktemp("t") / "t.jsonl"
-    out = traces._TraceFile(file)  # the writer --trace uses
+    out = TraceFile(file, traces._is_trace, MAX_LINE_BYTES)  # the writer --trace uses
     record = play_game(variant, seed, bots, trace=out.write)
     out.commit()
     written = file.read_bytes().splitlines(keepends=True)

@@ -603,3 +603,73 @@ def test_a_configs_mistake_is_named_as_written(tmp_path, capsys, config, needles
 
 def test_an_empty_theme_option_is_said_to_be_empty(tmp_path, capsys):  # type: ignore[no-untyped-def]
     refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", ""], "theme is empty")
+
+
+
+# ---------------------------------------------------------------- what a theme names is a file
+
+
+def _not_a_file(folder: Path, kind: str) -> str:
+    """A path in ``folder`` that is a ``kind`` (folder, fifo, device, socket), as a theme names it."""
+    import os
+    import socket
+
+    if kind == "device":
+        return "/dev/null"
+    path = folder / f"x-{kind}.png"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(path))  # (the file stays when the socket is closed)
+        s.close()
+    return f"./{path.name}"
+
+
+SAID = {
+    "folder": "it is a folder, not a file",
+    "fifo": "not a regular file: it is a pipe (FIFO)",
+    "device": "not a regular file: it is a device",
+    "socket": "not a regular file: it is a socket",
+}
+
+
+@pytest.mark.parametrize("key", ["logo", "back", "font", "bold_font"])
+@pytest.mark.parametrize("kind", ["folder", "device", "socket"])
+def test_a_theme_naming_a_folder_a_device_or_a_socket_says_so(tmp_path, capsys, key, kind):  # type: ignore[no-untyped-def]
+    """#29: each was "no such file"; a folder, a device and a socket are named as what they are."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "font.ttf").write_bytes(b"not read: the bold face is named first")
+    value = _not_a_file(folder, kind)
+    toml = f'{key} = "{value}"\n' + ('font = "font.ttf"\n' if key == "bold_font" else "")
+    (folder / "mine.toml").write_text(toml)
+    err = refused(capsys, tmp_path, ["pack", "--census", "2", "--theme", folder / "mine.toml"], f"{key} ")
+    assert err.strip().endswith(f"{key} {value!r}: {SAID[kind]}"), err
+    assert "no such file" not in err
+
+
+@pytest.mark.parametrize("key", ["logo", "back", "font"])
+def test_a_theme_naming_a_fifo_says_so_at_once_and_never_opens_it(tmp_path, key):  # type: ignore[no-untyped-def]
+    """A FIFO opened for reading waits for a writer: cardgen names it without opening it (in a
+    process of its own here, so that a wait would fail the test rather than hang it)."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    value = _not_a_file(folder, "fifo")
+    (folder / "mine.toml").write_text(f'{key} = "{value}"\n')
+    args = ["pack", "--census", "2", "--theme", str(folder / "mine.toml"), "--out", str(tmp_path / "out")]
+    done = subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"error: theme mine.toml: {key} {value!r}: {SAID['fifo']}".replace(
+        "theme mine.toml", f"theme {folder / 'mine.toml'}"
+    ), done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_theme_naming_a_missing_file_still_says_no_such_file(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    (folder / "mine.toml").write_text('logo = "art/gone.png"\n')
+    refused(capsys, tmp_path, ["pack", "--theme", folder / "mine.toml"], "logo: no such file 'art/gone.png'")

@@ -311,8 +311,9 @@ def test_a_pack_whose_page_tree_rotates_every_page_is_named_so(capsys, tmp_path)
 
 
 def test_folders_without_cards_built_with_a_theme_are_built_again_too(tmp_path, capsys):  # type: ignore[no-untyped-def]
-    """A theme at the top of a cardgen.toml reaches every item: a mat or a handout shows only its
-    name (in the folder's) and its title, which the record keeps, so check builds them again."""
+    """A theme at the top of a cardgen.toml is given to every item: a mat or a handout uses only
+    its title, which its name and record keep (not the theme, #29: a folder is named by what it
+    uses), so check builds them again; the test page uses neither."""
     (tmp_path / "t.toml").write_text('title = "Club night"\n[colours.one]\naccent = "#aa0000"\n', encoding="utf-8")
     config = tmp_path / "cardgen.toml"
     config.write_text(
@@ -323,12 +324,11 @@ def test_folders_without_cards_built_with_a_theme_are_built_again_too(tmp_path, 
     code, _, err = cli(capsys, "build", "--config", config, "--out", out, "--quiet")
     assert code == 0, err
     folders = sorted(p for p in out.iterdir() if p.is_dir())
-    assert any("theme-t" in p.name for p in folders)
+    assert [p.name for p in folders] == ["handout-train-club-night", "placemat-census-4-club-night", "testpage"]
     for folder in folders:
-        assert json.loads((folder / MARKER).read_text())["built"]["print"]["theme"] == {
-            "name": "t",
-            "title": "Club night",
-        }
+        recorded = json.loads((folder / MARKER).read_text())["built"]["print"]
+        assert "theme" not in recorded
+        assert recorded["title"] == ("" if folder.name == "testpage" else "Club night")
         code, text, _ = cli(capsys, "check", folder)
         assert code == 0, text
     victim = next(p for p in folders if p.name.startswith("placemat"))

@@ -2,7 +2,7 @@
 
 Every domain error (``CardgenError``) and every usage error becomes one red
 line on stderr and exit status 2; ``check`` exits 1 when a pack breaks a rule.
-The commands are in ``trains`` and ``games``; what they share in ``app``.
+The commands are in ``trains``, ``games`` and ``supertrain``; what they share in ``app``.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from typing import Any
 
 import typer
 
-from cardgen.cli import games, simulate, trains
+from cardgen.cli import games, simulate, supertrain, trains
 from cardgen.cli.app import app, err, out
 from cardgen.errors import CardgenError
 from cardgen.units import SHOWN, shown
 
-__all__ = ["app", "entry", "games", "run", "simulate", "trains"]
+__all__ = ["app", "entry", "games", "run", "simulate", "supertrain", "trains"]
 
 
 def run(argv: list[str] | None = None) -> int:

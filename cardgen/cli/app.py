@@ -28,9 +28,52 @@ from cardgen.write.built import Built
 PANELS = ("Game of Trains", "SuperTrain dominoes", "Amtrak", "Train (52 cards)", "Every game", "Printing and proof")
 
 
+# Words a newcomer types for what cardgen does under other names. cardgen prints nothing itself: it
+# writes the files to print, so "print" (and its kin) is answered with the commands that write them,
+# not with the command whose spelling is nearest ("train", a referee).
+MAKERS = frozenset({"print", "printing", "pdf", "make", "generate", "render", "create", "export", "all"})
+TO_PRINT = (
+    "cardgen writes the files you print: cardgen build makes everything (with an index page), "
+    "cardgen pack, tiles, placemat … one thing each; then print their PDFs at 100 % (actual size)"
+)
+CLOSE = 0.75  # how alike a mistyped command and a command must be to be suggested ("pakc": "pack")
+
+
+def suggestion(word: str, commands: list[str]) -> str:
+    """What to say after "No such command": the commands that write files to print for a word
+    such as ``print``; else the commands spelled nearly alike; else nothing.
+
+    >>> suggestion("pakc", ["pack", "train", "tiles"])
+    "Did you mean 'pack'?"
+    >>> suggestion("print", ["pack", "train", "build"])[:50]
+    'cardgen writes the files you print: cardgen build '
+    >>> suggestion("frobnicate", ["pack", "train"])
+    ''
+    """
+    import difflib
+
+    if word.strip().lower() in MAKERS:
+        return TO_PRINT
+    near = difflib.get_close_matches(word, commands, cutoff=CLOSE)
+    return f"Did you mean {', '.join(repr(m) for m in near)}?" if near else ""
+
+
 class PanelGroup(typer.core.TyperGroup):
     """A command group whose help lists its commands under their panels, each on one line
-    (a command's ``short_help``), rather than one long list cut with "..."."""
+    (a command's ``short_help``), rather than one long list cut with "..."; an unknown
+    command is answered by ``suggestion``."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        self.suggest_commands = False  # (Typer's own: the nearest spelling, "train" for "print")
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as e:  # Typer's copy of Click's usage error, matched by shape
+            message = getattr(e, "message", None)
+            if not args or not isinstance(message, str) or not message.startswith("No such command"):
+                raise
+            more = suggestion(args[0], list(self.commands))
+            setattr(e, "message", f"{message.rstrip('.')}. {more}" if more else message)  # noqa: B010
+            raise
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows: dict[str, list[tuple[str, str]]] = {}

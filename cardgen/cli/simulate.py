@@ -20,7 +20,7 @@ EXAMPLES = (
     "cardgen simulate --pattern two --census 7 --players 4 --games 10000",
     "cardgen simulate --sweep census=4..9 players=2..5 --report sims",
     "cardgen simulate amtrak --solo --games 10000",
-    "cardgen simulate --replay game.jsonl",
+    "cardgen simulate supertrain --players 4 --games 1000",
 )
 
 
@@ -71,7 +71,7 @@ def simulate(
     replay: Path | None,
     **play: Any,
 ) -> None:
-    """Play many seeded games of got (the default) or amtrak by bots, and print the figures
+    """Play seeded games of got (the default), amtrak or supertrain by bots and print the figures
     (the README says what they mean)."""
     from cardgen.errors import CardgenError
 
@@ -81,7 +81,9 @@ def simulate(
         game = words.pop(0)
     stray = [w for w in words if "=" not in w]
     if stray:
-        raise CardgenError(f"unexpected {stray[0]!r}: give GAME first (got or amtrak), then NAME=VALUES to sweep")
+        raise CardgenError(
+            f"unexpected {stray[0]!r}: give GAME first (got, amtrak or supertrain), then NAME=VALUES to sweep"
+        )
     if words and not sweep:
         raise CardgenError(f"{words[0]!r} is a sweep setting: give it after --sweep")
     # only the options typed (a flag: only when on), by their keys; each game reads its own
@@ -90,6 +92,11 @@ def simulate(
     }
     if play["same_sequence"] is False:  # --no-same-sequence: typed, and off
         options["same-sequence"] = False
+    if game == "supertrain":
+        from cardgen.cli.supertrain import simulate_supertrain
+
+        simulate_supertrain(options, [*(sweep or []), *words], games, seed, as_json, report, trace, replay, workers)
+        return
     if replay is not None:
         if options or words or sweep or report or trace or games is not None or game != "got":
             raise CardgenError("--replay FILE checks a trace: it takes no other option but --json")

@@ -116,7 +116,9 @@ class Table:
 
     ``widths`` are relative column widths (a hint; None: as wide as their text); ``role``
     names the table for readers and tests (an HTML class); ``caption`` goes above it;
-    ``mono`` lists the columns set in the cards' monospace font (abilities, as printed).
+    ``mono`` lists the columns set in the cards' monospace font (abilities, as printed);
+    ``lookup``: a table people look things up in (which card does what), set a step larger, its
+    rows roomier, where a page has the room.
     """
 
     kind: ClassVar[str] = "table"
@@ -126,6 +128,7 @@ class Table:
     caption: str = ""
     role: str = ""
     mono: tuple[int, ...] = ()
+    lookup: bool = False
 
     def __post_init__(self) -> None:
         if any(len(r) != len(self.header) for r in self.rows):

@@ -43,7 +43,12 @@ GAMES: dict[str, Game] = {
             ("categories",),
             "got.handout2d",
         ),
-        Game("supertrain", "SuperTrain dominoes: double-12 set with 21 wild and action tiles", (), "supertrain.handout"),
+        Game(
+            "supertrain",
+            "SuperTrain dominoes: double-12 set with 21 wild and action tiles",
+            ("simulate",),
+            "supertrain.handout",
+        ),
         Game("amtrak", "Amtrak, the card game: Tracks, Cars, Fleets, bonuses", (), "amtrak.handout"),
         Game("train", "Train, the 52-card game in four rounds, with a one-page quick reference", (), "train.handout"),
     )

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from cardgen.layout.shapes import Group, Image, Typeface
 
 LOGOS = ("none", "locomotive")  # what may stand in the top corner of every face, both ways up (or a picture)
-BACKS = ("train", "plain")  # the built-in back designs: a locomotive on rails, or the name alone (or a picture)
+# the built-in back designs: a locomotive on rails on the accent, the name alone, or the light back (a
+# fine hatch on white, the locomotive in the accent: a quarter of the ink, ``layout.got.back``); or a picture
+BACKS = ("train", "plain", "light")
 ARTS = ("railway", "plain")  # the faces: a track and a train (the spaces as wagons), or boxes and type alone
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 

@@ -26,6 +26,7 @@ from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
 from cardgen.rules.shared import PackSpec, Violation
+from cardgen.units import card_at_least
 from cardgen.write.built import Built
 from cardgen.write.marker import Kind
 
@@ -37,6 +38,7 @@ PRODUCTS: dict[str, str] = {
     "supertrain": "cardgen.products.supertrain",
     "supertrain-scoresheet": "cardgen.products.scoresheet",
     "amtrak-scorecard": "cardgen.products.amtrak",
+    "deck": "cardgen.products.deck",
     "handout": "cardgen.products.handout",
     "testpage": "cardgen.products.testpage",
     "tokens": "cardgen.products.tokens",
@@ -113,6 +115,14 @@ class Product:
     # given its folder, the files its marker lists, the same built again (``Built``: its parts) and
     # the parts whose own checks failed (``check.parts_written`` checks each part, then asks this)
     proves: Callable[[Path, Sequence[str], Built, set[str]], list[Violation]] | None = None
+    # the smallest --card it draws legibly (type at 6 pt and up, no text over text, nothing outside
+    # the card): a smaller one is refused in one line; None: it takes no --card
+    min_card: tuple[float, float] | None = None
+
+    def check_card(self, card: tuple[float, float]) -> None:
+        """Refuse a card smaller than ``min_card``, in one line naming the minimum."""
+        if self.min_card is not None:
+            card_at_least(card, self.min_card, f"a {self.title}")
 
     @property
     def kind(self) -> Kind:

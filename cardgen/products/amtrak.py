@@ -13,10 +13,12 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.amtrak.scorecard import MIN_ROW, ROWS, scorecard_pages
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.units import PAPER_NAMES
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
+
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
 
 
 def build_scorecard(
@@ -28,7 +30,7 @@ def build_scorecard(
     """Write the scorecard for ``players`` (1 = solo): one SVG per page and one PDF.
 
     Of the print options a scorecard uses the paper, the margin and the title."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     pages = scorecard_pages(players, opts.paper, opts.margin, title=opts.title)
     slug = "amtrak-scorecard-" + ("solo" if players == 1 else f"{players}-players")
     title = opts.title or f"Amtrak scorecard, {players} player{'s' if players > 1 else ''}"
@@ -39,7 +41,8 @@ def build_scorecard(
     ) as stage:
         for i, page in enumerate(pages, 1):
             stage.write(f"{slug}-page-{i}.svg", render("svg", [page], title=title))
-        stage.write(f"{slug}.pdf", render("pdf", pages, title=title))
+        subject = subject_of("An Amtrak scorecard to fill in with a pen")
+        stage.write(f"{slug}.pdf", render("pdf", pages, title=title, subject=subject))
         files = stage.commit()
     paper = PAPER_NAMES.get(opts.paper_name, opts.paper_name)
     counts = [len(p.meta["players"].split()) for p in pages]

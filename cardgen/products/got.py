@@ -53,6 +53,9 @@ class GamePack(NumberedPack[Pattern]):
     }
     table_keys = ("pattern", "census")
     table_hint = "--pattern and --census for a linear pack"
+    # narrower, the longest note ("remove the lowest even card", --numbers) runs out of the card
+    # at 6 pt; shorter, a long title runs into the large number even cut to one line under the index
+    min_card = (36.0, 50.0)
 
     def record(self, spec: Pattern) -> dict[str, object]:
         own: dict[str, object] = {"pattern": spec.name, "census": spec.census, "copies": spec.copies}
@@ -83,6 +86,9 @@ class GamePack(NumberedPack[Pattern]):
         extras += [f"winning {spec.win}"] if spec.win != "ascending" else []
         total = f": {spec.printed_size} cards printed" if spec.printed_size != spec.size else ""
         return text + "".join(f", {e}" for e in extras) + total
+
+    def named(self, spec: Pattern) -> str:
+        return f"pattern {spec.name}, census {spec.census}" + (f", {spec.packs} packs" if spec.packs > 1 else "")
 
     def printed(self, spec: Pattern) -> list[Item[Any]]:
         return list(spec.printed(width=number_width(spec.size)))

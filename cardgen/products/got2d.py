@@ -32,6 +32,9 @@ class GridPackProduct(NumberedPack[GridPack]):
     keys = {"categories": Field("names", 1, 40), "copies": Field("int", 1, 100)}
     table_keys = ("categories",)
     table_hint = "--categories for a 2D pack"
+    # narrower, the longest corner index ("row A: swap any 2") runs out of the card at 6 pt;
+    # shorter, a long title runs into the large number even cut to one line under the index
+    min_card = (30.0, 50.0)
 
     def record(self, spec: GridPack) -> dict[str, object]:
         return {"categories": list(spec.categories), "copies": spec.copies}
@@ -45,6 +48,9 @@ class GridPackProduct(NumberedPack[GridPack]):
     def describe(self, spec: GridPack) -> str:
         copies = f"{spec.copies} {'copy' if spec.copies == 1 else 'copies'}"
         return f"2D pack of {', '.join(spec.categories)}, {copies} ({spec.size} cards)"
+
+    def named(self, spec: GridPack) -> str:
+        return f"3×3 pack: {', '.join(spec.categories)}"
 
     def face(self, item: Item[Card[PackAbility2D]], spec: GridPack, opts: PrintOptions) -> Drawing:
         assert item.card is not None  # a 2D pack has no wild cards

@@ -23,6 +23,8 @@ from cardgen.render import writer
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
+
 MIN_MARGIN = 12.0  # mm: a document wants more white than a card sheet; --margin can only widen it
 SUMMARY_PAGES = 2  # the promise: a game's summary on two pages at most
 
@@ -75,7 +77,7 @@ def build_handout(
     blocks of its pack (``copies``: a kit's, sized for its players), the optional rules its pack
     prints (``numbers``, ``packs``, ``wilds``, ``win``) too, and
     ``simulate``: the figures of that many seeded games of the pack for 2, 3 and 4 players."""
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win, "simulate": simulate}
     doc = build(game, pattern=pattern, census=census, copies=copies, categories=categories, **extras)
     files = handout_files(doc, opts)

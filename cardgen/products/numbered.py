@@ -34,15 +34,17 @@ from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.rebuilt import Redraw
 from cardgen.proof.services import check_services
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
+from cardgen.units import card_at_least
 from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
 from cardgen.write.marker import Kind
 
 S = TypeVar("S", bound=PackSpec)
 FILES = ("pack.csv", "rules.html")  # beside the cards and the PDF
+GAME = "Game of Trains"  # the name the cards carry when no title is given (``layout.got.back``)
 
 
 def number_width(size: int) -> int:
@@ -69,7 +71,10 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
         drawn = {m: pack.back(spec, opts, m) for m in marks}
         back = drawn[""] if marks == [""] else [drawn[i.mark] for i in items]
     return render(
-        "pdf", impose(faces, plan, back=back, label=spec.slug, title=opts.title), title=opts.title or spec.slug
+        "pdf",
+        impose(faces, plan, back=back, label=spec.slug, title=opts.title),
+        title=pack.pdf_title(spec, opts),
+        subject=subject_of(f"{pack.title}: {pack.describe(spec)}"),
     )
 
 
@@ -91,6 +96,9 @@ class NumberedPack(Generic[S]):
     keys: ClassVar[Mapping[str, Field]]  # its own keys in pack.json, in the order they are written
     table_keys: ClassVar[tuple[str, ...]]  # the options of ``cardgen check TABLE`` that select it
     table_hint: ClassVar[str]
+    # the smallest card every face and back of the pack is drawn legibly on, whatever its options
+    # (tests/test_small_cards.py proves both sides of it); a smaller card is refused in one line
+    min_card: ClassVar[tuple[float, float]]
 
     # ---- what a subclass says
 
@@ -109,6 +117,15 @@ class NumberedPack(Generic[S]):
     def describe(self, spec: S) -> str:
         """What the pack is, for people: "pattern two, census 7, 3 copies (84 cards)"."""
         raise NotImplementedError
+
+    def named(self, spec: S) -> str:
+        """Which pack it is, in a few words: "pattern two, census 7"."""
+        raise NotImplementedError
+
+    def pdf_title(self, spec: S, opts: PrintOptions) -> str:
+        """Its PDF's title, for people: the name its cards carry (the game's when no title is
+        given) and which pack: "Game of Trains — pattern two, census 7"."""
+        return f"{opts.title or GAME} — {self.named(spec)}"
 
     def face(self, item: Item[Any], spec: S, opts: PrintOptions) -> Drawing:
         """One printed card's face, as the build draws it and the checker draws it again."""
@@ -135,6 +152,7 @@ class NumberedPack(Generic[S]):
     def write(self, spec: S, *, opts: PrintOptions | None, out: Path, progress: Progress | None = None) -> BuildResult:
         """Write the pack ``spec``: card SVGs, the imposed PDF, the table, the manifest, the rules."""
         opts = opts or print_options()
+        card_at_least(opts.card, self.min_card, f"a {self.title}")
         items = self.printed(spec)
         faces = [(i.stem, self.face(i, spec, opts)) for i in items]
         plan = sheet_plan(opts)
@@ -192,6 +210,10 @@ class NumberedPack(Generic[S]):
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)
+        try:
+            card_at_least(opts.card, self.min_card, f"a {self.title}")
+        except CardgenError as e:
+            raise CardgenError(f"pack.json: {e}") from None
         again = Redraw(
             face=lambda item: render("svg", [self.face(item, spec, opts)]),
             back=lambda mark: render("svg", [self.back(spec, opts, mark)]),
@@ -245,4 +267,5 @@ class NumberedPack(Generic[S]):
             check=self.check_folder,
             keys=self.keys,
             table=TableCheck(self.table_keys, self.table_hint, self.table_spec),
+            min_card=self.min_card,
         )

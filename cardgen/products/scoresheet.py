@@ -16,10 +16,12 @@ from cardgen.impose.printing import how_to_print
 from cardgen.layout.scoresheet import score_sheet
 from cardgen.options import PrintOptions, print_options
 from cardgen.products import Product, recipe
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.supertrain.dominoes import ENGINES, bone_pile, hand_size, parse_tile, round_name
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
+
+USES = ("paper", "margin", "title")  # the print options it uses: its folder's name carries these alone
 
 GAMES = ("supertrain",)
 EXAMPLES = ("12-5", "3-Train", "A-Train", "Train-Train")  # what each counts comes from the rules
@@ -46,7 +48,7 @@ def build_scoresheet(
             f"no score sheet for game {game!r}: choose {', '.join(GAMES)} (Amtrak has its own: cardgen scorecard)"
         )
     hand = hand_size(players)  # refuses a player count the seed gives no hand size for
-    opts = opts or print_options()
+    opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     rounds = [round_name(r) for r in range(1, len(ENGINES) + 1)]
     slug = f"supertrain-scoresheet-{players}-players"
     drawing = score_sheet(
@@ -68,8 +70,10 @@ def build_scoresheet(
     folder = out / slug
     built = recipe("supertrain-scoresheet", {"game": game, "players": players}, opts)
     with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
-        stage.write(f"{slug}.svg", render("svg", [drawing], title=opts.title or slug))
-        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=opts.title or slug))
+        human = f"{opts.title or 'SuperTrain'} — score sheet, {players} players"
+        subject = subject_of("A SuperTrain score sheet to fill in with a pen")
+        stage.write(f"{slug}.svg", render("svg", [drawing], title=human))
+        stage.write(f"{slug}.pdf", render("pdf", [drawing], title=human, subject=subject))
         files = stage.commit()
     orientation = "landscape" if drawing.width > drawing.height else "portrait"
     notes = [f"{len(rounds)} rounds, {players} players, one {opts.paper_name} page ({orientation})"]

@@ -39,7 +39,7 @@ from cardgen.proof.services import check_services
 from cardgen.proof.sheets import single_pdf
 from cardgen.proof.svg import SvgDoc, read_svg
 from cardgen.proof.tiles import TABLE, read_pdf_tiles, read_svg_tiles, read_table
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.shared import Violation
 from cardgen.rules.supertrain.dominoes import CHECKS as SET_CHECKS
 from cardgen.rules.supertrain.dominoes import Tile, check_set, tile_set
@@ -108,6 +108,19 @@ def set_slug(which: str, numerals: bool, size: tuple[float, float] | None = None
     return slug
 
 
+def pdf_words(slug: str, count: int, title: str) -> dict[str, str]:
+    """The PDF's title and subject, for people: "SuperTrain — wild set, 21 tiles".
+
+    >>> pdf_words("supertrain-wild", 21, "")["pdf_title"]
+    'SuperTrain — wild set, 21 tiles'
+    """
+    which = slug.removeprefix("supertrain-").split("-")[0]
+    return {
+        "pdf_title": f"{title or 'SuperTrain'} — {which} set, {count} tiles",
+        "subject": subject_of(f"SuperTrain dominoes: {count} tiles to cut"),
+    }
+
+
 def draw_sheets(
     tiles: list[Tile],
     size: tuple[float, float],
@@ -121,7 +134,7 @@ def draw_sheets(
     ``path``, then read back from that file for the check."""
     faces = [tile_face(t, size, numerals=numerals, bleed=opts.bleed) for t in tiles]
     back = tile_back(size, title=opts.title, bleed=opts.bleed) if opts.backs else None
-    write_sheets(path, faces, back, plan, label=slug, title=opts.title)
+    write_sheets(path, faces, back, plan, label=slug, title=opts.title, **pdf_words(slug, len(tiles), opts.title))
     return read_pages(path)
 
 
@@ -238,7 +251,8 @@ def tiles_redrawn(
         pages = partial(
             impose, faces, plan_from_manifest(data), back=back if backs else None, label=slug, title=data["title"]
         )
-        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=data["title"] or slug)
+        words = pdf_words(slug, len(order), data["title"])
+        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=words["pdf_title"], subject=words["subject"])
         return made
 
     return redrawn_folder(folder, data, files | {f"{name}.pdf", TABLE, MANIFEST}, drawn, "this set")

@@ -33,7 +33,7 @@ from cardgen.proof.pages import PageObjects
 from cardgen.proof.pdfread import read_pages
 from cardgen.proof.rebuilt import Make, redrawn_folder
 from cardgen.proof.tokens import FOLDER, check_token_pdf, read_token_svgs
-from cardgen.render import render
+from cardgen.render import render, subject_of
 from cardgen.rules.got.freeze_tokens import (
     DEFAULT_PER_PLAYER,
     MAX_PLAYERS,
@@ -79,11 +79,19 @@ def tokens_table(order: Sequence[Token]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def pdf_words(players: int, title: str) -> dict[str, str]:
+    """The PDF's title and subject, for people: "Game of Trains — freeze tokens, 4 players"."""
+    return {
+        "pdf_title": f"{title or 'Game of Trains'} — {_set_name(players)}",
+        "subject": subject_of("Game of Trains freeze tokens to cut or punch"),
+    }
+
+
 def draw_sheets(order: list[Token], opts: PrintOptions, plan: Any, slug: str, path: Path) -> list[PageObjects]:
     """The sheet's PDF, in a worker process: the tokens drawn again, imposed, written, read back."""
     players = max(t.player for t in order)
     faces = [token_face(t.player, set_name=_set_name(players)) for t in order]
-    write_sheets(path, faces, None, plan, label=slug, title=opts.title)
+    write_sheets(path, faces, None, plan, label=slug, title=opts.title, **pdf_words(players, opts.title))
     return read_pages(path)
 
 
@@ -185,7 +193,8 @@ def tokens_redrawn(folder: Path, data: dict[str, Any], order: list[Token]) -> li
         made[TABLE] = partial(tokens_table, order)
         made = dict(sorted(made.items()))
         pages = partial(impose, faces, plan_from_manifest(data), back=None, label=slug, title=data["title"])
-        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=data["title"] or slug)
+        words = pdf_words(players, data["title"])
+        made[f"{name}.pdf"] = lambda: render("pdf", pages(), title=words["pdf_title"], subject=words["subject"])
         return made
 
     return redrawn_folder(folder, data, files | {f"{name}.pdf", TABLE, MANIFEST}, drawn, "this sheet")

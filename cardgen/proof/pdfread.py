@@ -86,6 +86,9 @@ class _Reader:
             self._text_buffer(n)
             n = self._get_text(obj, textpage, self.text_ptr, n)
         text = ctypes.string_at(self.text_buf, max(0, n - 2)).decode("utf-16-le", errors="replace")
+        # pdfium reads a hyphen ending a text (a title broken at "Trans-") as 0x02, its mark of a
+        # word broken over two lines; cardgen draws no control character, so it is the hyphen
+        text = text.replace("\x02", "-")
         name, embedded = self.font(obj)
         self._get_font_size(obj, self.floats[0])
         size = self.floats[0].value

@@ -23,7 +23,10 @@ from cardgen.units import shown
 
 # What ReportLab writes for cardgen, and nothing else (render/pdf.py, render/document.py).
 TRAILER = frozenset({"/ID", "/Info", "/Root", "/Size"})
-CATALOG = frozenset({"/Type", "/Pages", "/PageMode"})
+CATALOG = frozenset({"/Type", "/Pages", "/PageMode", "/ViewerPreferences"})
+# the viewer preferences cardgen writes (``render.pdf.describe``), and their only values: print at
+# actual size, show the title
+VIEWER = {"/PrintScaling": "/None", "/DisplayDocTitle": "True"}
 INFO = frozenset(
     {"/Author", "/CreationDate", "/Creator", "/Keywords", "/ModDate", "/Producer", "/Subject", "/Title", "/Trapped"}
 )
@@ -73,6 +76,22 @@ def operators(content: bytes) -> Iterator[str]:
                 yield tok.decode("latin-1")
 
 
+def _viewer_problems(root: Any) -> list[str]:
+    """The document's viewer preferences that cardgen never writes (a key, or another value)."""
+    if "/ViewerPreferences" not in root:
+        return []
+    try:
+        prefs = root["/ViewerPreferences"].get_object()
+        found = {str(k): str(v) for k, v in prefs.items()}
+    except Exception:  # noqa: BLE001 - damaged structure: reported as such
+        return ["the document's /ViewerPreferences cannot be read"]
+    return [
+        f"the document's viewer preference {k} {v}, which cardgen never writes"
+        for k, v in found.items()
+        if VIEWER.get(k) != v
+    ]
+
+
 def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
     """Everything in the PDF ``data`` that cardgen never writes, each as a phrase ("page 1: a
     /UserUnit, which cardgen never writes"); empty when it holds only what cardgen writes
@@ -87,6 +106,7 @@ def pdf_outside(data: bytes, *, catalog: frozenset[str] = CATALOG) -> list[str]:
     out += [f"the document's {k}, which cardgen never writes" for k in _keys(root) if k not in catalog]
     if str(root.get("/PageMode", "/UseNone")) != "/UseNone":
         out.append(f"the document's /PageMode {root.get('/PageMode')}, which cardgen never writes")
+    out += _viewer_problems(root)
     info = trailer.get("/Info")
     if info is not None:
         out += [

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from cardgen.errors import CardgenError
 from cardgen.layout.shapes import Drawing, Text, walk
 from cardgen.manifest import MANIFEST
-from cardgen.presets import OUTPUT_CONDITION, PRESETS, Preset, service_pages
+from cardgen.presets import OUTPUT_CONDITION, PRESETS, Preset, service_pages, service_subject, service_title
 from cardgen.proof.audit import pdf_damage
 from cardgen.proof.exports import Drawn, check_files, component_stems, png_problem
 from cardgen.proof.pdfread import read_pages
@@ -100,7 +100,7 @@ def _drawn_texts(drawing: Drawing) -> list[str]:
     return [s.text for s, _, _ in walk(drawing.shapes) if isinstance(s, Text)]
 
 
-def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> list[str]:
+def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None, service: str) -> list[str]:
     """What is wrong with a PDF service's deck PDF, as phrases to follow its name."""
     damage = pdf_damage(raw)
     if damage:
@@ -123,7 +123,8 @@ def pdf_file_problems(raw: bytes, data: dict[str, Any], drawn: Drawn | None) -> 
             out.append(f"page {n} does not show the {kind} of {stem}, which back then front puts there")
     if len(out) < 3:
         faces = [drawn.faces[s] for s in stems]
-        want = render("pdfx", service_pages(faces, drawn.back), title=data["name"])
+        sides_drawn = service_pages(faces, drawn.back)
+        want = render("pdfx", sides_drawn, title=service_title(faces, service), subject=service_subject(service))
         out += pdf_differences(raw, want)
     return out
 
@@ -133,7 +134,7 @@ def check_service_pdf(folder: Path, data: dict[str, Any], p: Preset, svgs: str, 
     found: list[str] = []
 
     def check(_: str, raw: bytes, __: Any) -> str | None:
-        found.extend(pdf_file_problems(raw, data, drawn))
+        found.extend(pdf_file_problems(raw, data, drawn, p.service))
         return None
 
     out = check_files(folder, p.folder, {name: None}, check)

@@ -38,7 +38,8 @@ def ps_name(family: str, bold: bool) -> str:
     return FAMILY_FILES[family][bold].rsplit(".", 1)[0]
 
 
-# format -> (module, function); every function takes (pages, *, title) and returns bytes.
+# format -> (module, function); every function takes (pages, *, title) and returns bytes; the PDF
+# writers (pdf, pdfx, document) take a ``subject`` too: what the PDF holds, for its metadata.
 WRITERS: dict[str, tuple[str, str]] = {
     "svg": ("cardgen.render.svg", "write_svg"),
     "pdf": ("cardgen.render.pdf", "write_pdf"),
@@ -55,8 +56,18 @@ def writer(fmt: str) -> Callable[..., bytes]:
     return fn
 
 
-def render(fmt: str, pages: Sequence[Drawing], *, title: str = "") -> bytes:
-    return writer(fmt)(pages, title=title)
+def subject_of(what: str) -> str:
+    """A PDF's subject: ``what`` it holds, and what every PDF cardgen writes asks of its printer.
+
+    >>> subject_of("84 cards on 10 sheets")
+    "84 cards on 10 sheets — print at 100 % (actual size), never 'fit to page'"
+    """
+    return f"{what} — print at 100 % (actual size), never 'fit to page'"
+
+
+def render(fmt: str, pages: Sequence[Drawing], *, title: str = "", subject: str = "") -> bytes:
+    """``pages`` written as ``fmt``; ``subject`` only a PDF writer takes (an SVG has none)."""
+    return writer(fmt)(pages, title=title, **({"subject": subject} if subject else {}))
 
 
 def font_problem(data: bytes) -> str | None:

@@ -49,9 +49,9 @@ from cardgen.layout.document import (
     plain,
 )
 from cardgen.layout.shapes import Drawing, sans_covers
-from cardgen.render import font_path, ps_name
+from cardgen.render import font_path, ps_name, subject_of
 from cardgen.render.columns import TwoColumns, units_of
-from cardgen.render.pdf import PT, _Page
+from cardgen.render.pdf import PT, _Page, describe
 
 SANS = ps_name("sans", False)
 SANS_BOLD = ps_name("sans", True)
@@ -69,6 +69,11 @@ NUMBER_GAP = 7.0
 SHORT_HEADER = 24  # characters: a header this short stays on one line ("how many", "Full-Staff train")
 GUTTER = 5.0  # mm between two columns
 MONO_SCALE = 0.92  # DejaVu Sans Mono's capitals are taller than Atkinson's: this evens them
+# A table's code column (an ability as printed: A↔B) is what people look things up by: set a step
+# larger than the cells around it (10.4 pt capitals, against the body's 8.6), never the smallest
+# type on the page as the evened 7.9 pt was.
+KEY_SCALE = 1.2
+LOOKUP = 1.2  # a lookup table's type, a step larger than the body's (``layout.document.Table.lookup``)
 
 
 def pt(size_mm: float) -> float:
@@ -152,7 +157,12 @@ def _styles(accent: colors.Color, air: float = 1.0) -> dict[str, ParagraphStyle]
         "cell": cell,
         "number": ParagraphStyle("number", cell, alignment=TA_RIGHT),
         "mono": ParagraphStyle(
-            "mono", cell, fontName=MONO_BOLD, fontSize=round(BODY_PT * MONO_SCALE, 2), textColor=accent
+            "mono",
+            cell,
+            fontName=MONO_BOLD,
+            fontSize=round(BODY_PT * KEY_SCALE * MONO_SCALE, 2),
+            leading=round(BODY_PT * KEY_SCALE * 1.2, 2),
+            textColor=accent,
         ),
         "head": ParagraphStyle("head", cell, fontName=SANS_BOLD, textColor=WHITE),
         "head-number": ParagraphStyle("head-number", cell, fontName=SANS_BOLD, textColor=WHITE, alignment=TA_RIGHT),
@@ -228,13 +238,16 @@ class _Art(Flowable):  # type: ignore[misc]
         self.canv.restoreState()
 
 
-def _page_numbers(title: str, margin: float) -> type[Canvas]:
-    """A canvas that holds its pages back until the end, so each can say "page i of n"."""
+def _page_numbers(title: str, margin: float, named: str = "", subject: str = "") -> type[Canvas]:
+    """A canvas that holds its pages back until the end, so each can say "page i of n" (and
+    ``title`` at its foot); its metadata as every PDF of cardgen's has it (``render.pdf.describe``:
+    ``named`` and ``subject``)."""
 
     class Numbered(Canvas):  # type: ignore[misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._held: list[dict[str, Any]] = []
+            describe(self, named or title, subject)
 
         def showPage(self) -> None:  # noqa: N802 - ReportLab's name
             self._held.append(dict(self.__dict__))
@@ -286,7 +299,10 @@ def _natural_widths(table: Table, size: float) -> list[float]:
         font = MONO_BOLD if i in table.mono else SANS
         cells = [(head, SANS_BOLD)] + [(row[i], font) for row in table.rows]
         widths.append(
-            max(pdfmetrics.stringWidth(text, f, size * (MONO_SCALE if f == MONO_BOLD else 1)) for text, f in cells)
+            max(
+                pdfmetrics.stringWidth(text, f, size * (KEY_SCALE * MONO_SCALE if f == MONO_BOLD else 1))
+                for text, f in cells
+            )
             + CELL_PAD
             + gap
             + 0.5
@@ -303,7 +319,7 @@ def _least_widths(table: Table, size: float, *, headers: bool) -> list[float]:
         words = [(w, SANS_BOLD) for w in head.split()] + [(w, font) for row in table.rows for w in row[i].split()]
         if headers and len(head) <= SHORT_HEADER:
             words.append((head, SANS_BOLD))
-        scale = MONO_SCALE if font == MONO_BOLD else 1
+        scale = KEY_SCALE * MONO_SCALE if font == MONO_BOLD else 1
         least.append(
             max((pdfmetrics.stringWidth(w, f, size * scale) for w, f in words), default=0) + CELL_PAD + gap + 0.5
         )
@@ -325,7 +341,24 @@ def _no_split_words(table: Table, widths: list[float], size: float) -> list[floa
     return widths
 
 
+def _larger(styles: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
+    """A lookup table's styles: its cells ``LOOKUP`` times larger (a step of the scale), its rows
+    roomier by as much."""
+    out = dict(styles)
+    for name in ("cell", "number", "mono", "head", "head-number"):
+        base = styles[name]
+        out[name] = ParagraphStyle(
+            f"{name}-lookup", base, fontSize=round(base.fontSize * LOOKUP, 2), leading=round(base.leading * LOOKUP, 2)
+        )
+    pad = styles["pad"]
+    out["pad"] = ParagraphStyle(
+        "pad-lookup", pad, spaceBefore=round(pad.spaceBefore * LOOKUP, 2), spaceAfter=round(pad.spaceAfter * LOOKUP, 2)
+    )
+    return out
+
+
 def _table(table: Table, styles: dict[str, ParagraphStyle], avail: float, accent: colors.Color) -> list[Flowable]:
+    styles = _larger(styles) if table.lookup else styles
     natural = _natural_widths(table, styles["cell"].fontSize)
     if table.widths is not None:
         total = sum(table.widths)
@@ -518,13 +551,14 @@ def _title_band(
 # How much more room between blocks and lines a handout may take: the loosest setting that keeps
 # the handout to the pages the tightest takes, without leaving any page emptier than the tightest
 # does. No first page crammed while the second is half empty, no page left with a gap.
-AIR = (1.15, 1.3, 1.45, 1.6)
+AIR = (1.15, 1.3, 1.45, 1.6, 1.8, 2.0)
 
 
 def write_document(
     document: Document,
     *,
     title: str = "",
+    subject: str = "",
     paper: tuple[float, float] = (210.0, 297.0),
     margin: float = 14.0,
 ) -> bytes:
@@ -535,11 +569,11 @@ def write_document(
     the settings, the loosest tried first (most handouts take it): two to four settings of the
     five, each a whole ReportLab layout."""
     _register_fonts()
-    best, pages, white = _set(document, title, paper, margin, 1.0)
+    best, pages, white = _set(document, title, paper, margin, 1.0, subject)
     fits, over = -1, len(AIR)  # AIR[fits] keeps the pages (-1: the tightest), AIR[over] does not
     probe = over - 1
     while over - fits > 1:
-        pdf, more, empty = _set(document, title, paper, margin, AIR[probe])
+        pdf, more, empty = _set(document, title, paper, margin, AIR[probe], subject)
         if more == pages and empty <= white + 1.0:
             best, fits = pdf, probe
         else:
@@ -567,10 +601,12 @@ class _Measured(SimpleDocTemplate):  # type: ignore[misc]
 
 
 def _set(
-    document: Document, title: str, paper: tuple[float, float], margin: float, air: float
+    document: Document, title: str, paper: tuple[float, float], margin: float, air: float, subject: str = ""
 ) -> tuple[bytes, int, float]:
     """The PDF with every space times ``air``, its pages and the most white a page leaves."""
     heading = title or document.title
+    subject = subject or subject_of(f"The rules of {document.title}, summed up")
+    named = f"{heading} — rules summary"  # the PDF's title (a viewer's window, a print queue)
     accent = colors.HexColor(document.meta.get("accent", "#1f4e79"))
     styles = _styles(accent, air)
     buf = io.BytesIO()
@@ -583,7 +619,8 @@ def _set(
         rightMargin=m,
         topMargin=m,
         bottomMargin=m + FOOTER * PT,
-        title=heading,
+        title=named,
+        subject=subject,
         author="cardgen",
         creator=f"cardgen {__version__}",
         producer=f"cardgen {__version__} (ReportLab)",
@@ -594,5 +631,5 @@ def _set(
     avail = page_w - 2 * m - 12  # (a frame keeps 6 pt of padding on each side)
     story = _title_band(heading, document.subtitle, styles, avail, accent)
     story += _flowables(document.blocks, styles, avail, accent)
-    pdf.build(story, canvasmaker=_page_numbers(heading, m))
+    pdf.build(story, canvasmaker=_page_numbers(heading, m, named, subject))
     return buf.getvalue(), int(pdf.page), pdf.emptiest()

@@ -30,9 +30,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
 from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface, drawn_family
-from cardgen.render import font_path, ps_name
+from cardgen.render import font_path, ps_name, subject_of
 from cardgen.render.bidi import visual
-from cardgen.render.renderer import Renderer
+from cardgen.render.renderer import Renderer, dash_pattern
 
 PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
@@ -159,9 +159,10 @@ class _Page(Renderer):
 
     def line(self, ln: Line, dx: float, dy: float) -> None:
         self._paint(None, ln.stroke, ln.stroke_width)
-        self.c.setDash([v * PT for v in ln.dash] if ln.dash else [])
+        dash = dash_pattern(ln.dash)
+        self.c.setDash([v * PT for v in dash])
         self.c.line(*self.xy(ln.x1, ln.y1, dx, dy), *self.xy(ln.x2, ln.y2, dx, dy))
-        if ln.dash:  # solid again: a stroked rectangle or path drawn next would be dashed too
+        if dash:  # solid again: a stroked rectangle or path drawn next would be dashed too
             self.c.setDash([])
 
     def polygon(self, p: Polygon, dx: float, dy: float) -> None:
@@ -276,16 +277,30 @@ def _page_boxes(c: Canvas, page: Drawing) -> None:
         c.setCropBox(points, name=name[:-3].lower())  # ReportLab keeps boxes from page to page: reset
 
 
-def write_pdf(pages: Sequence[Drawing], *, title: str = "") -> bytes:
+SUBJECT = subject_of("Made by cardgen")  # a PDF's subject when its writer is given none
+
+
+def describe(c: Canvas, title: str, subject: str = "") -> None:
+    """A PDF's metadata, as every PDF cardgen writes has it: a title for people, a subject,
+    cardgen as its author, and the viewer preferences that ask for actual size (``/PrintScaling
+    /None``: a print dialog starts at 100 %, not "fit to page") and show the title, not the
+    file's name (``/DisplayDocTitle``). ``proof.pdfshape`` allows these and nothing else."""
+    c.setTitle(title)
+    c.setSubject(subject or SUBJECT)
+    c.setCreator(f"cardgen {__version__}")
+    c.setProducer(f"cardgen {__version__} (ReportLab)")
+    c.setAuthor("cardgen")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("DisplayDocTitle", "true")
+
+
+def write_pdf(pages: Sequence[Drawing], *, title: str = "", subject: str = "") -> bytes:
     """A PDF with one page per Drawing, each page exactly the drawing's size."""
     _register_fonts()
     buf = io.BytesIO()
     # The initial font is ours too, or ReportLab lists an unembedded Helvetica on every page.
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=FONT_NAMES[False])
-    c.setTitle(title or (pages[0].title if pages else ""))
-    c.setCreator(f"cardgen {__version__}")
-    c.setProducer(f"cardgen {__version__} (ReportLab)")
-    c.setAuthor("cardgen")
+    describe(c, title or (pages[0].title if pages else ""), subject)
     written = _Written()
     for page in pages:
         c.setPageSize((page.width * PT, page.height * PT))

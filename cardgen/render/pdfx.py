@@ -24,11 +24,10 @@ from reportlab.lib.colors import CMYKColor, HexColor, rgb2cmyk
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen import __version__
 from cardgen.layout.shapes import Drawing, Image, Text
 from cardgen.presets import OUTPUT_CONDITION
 from cardgen.render.bidi import visual
-from cardgen.render.pdf import FONT_NAMES, PT, _Page, _page_boxes, _register_fonts, _Written, font_name
+from cardgen.render.pdf import FONT_NAMES, PT, _Page, _page_boxes, _register_fonts, _Written, describe, font_name
 
 REGISTRY = "http://www.color.org"
 OUTPUT_INFO = "U.S. Web Coated (SWOP); colours converted by formula, not by profile"
@@ -85,15 +84,12 @@ def output_intent() -> PDFDictionary:
     )
 
 
-def write_pdfx(pages: Sequence[Drawing], *, title: str = "") -> bytes:
+def write_pdfx(pages: Sequence[Drawing], *, title: str = "", subject: str = "") -> bytes:
     """A PDF with one page per Drawing (each with its ``boxes``), in CMYK only."""
     _register_fonts()
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=FONT_NAMES[False], enforceColorSpace="cmyk")
-    c.setTitle(title or (pages[0].title if pages else ""))
-    c.setCreator(f"cardgen {__version__}")
-    c.setProducer(f"cardgen {__version__} (ReportLab)")
-    c.setAuthor("cardgen")
+    describe(c, title or (pages[0].title if pages else ""), subject)
     catalog = c._doc.Catalog
     catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
     catalog.OutputIntents = PDFArray([output_intent()])

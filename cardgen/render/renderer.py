@@ -39,6 +39,19 @@ METHODS: dict[type, str] = {
 }
 
 
+def dash_pattern(dash: tuple[float, ...]) -> tuple[float, ...]:
+    """A line's dashes as every format takes them, so that no drawing can make a writer fail:
+    a negative length (dashes that overlap, as a wagon's outline on a very small face) is 0,
+    and a pattern of no length at all is a solid line (ReportLab refuses either, as PDF does;
+    SVG draws both solid).
+
+    >>> dash_pattern((2.7, -0.08)), dash_pattern((0.0, -1.0)), dash_pattern((3.0, 2.0))
+    ((2.7, 0.0), (), (3.0, 2.0))
+    """
+    out = tuple(v if v > 0 else 0.0 for v in dash)  # (NaN too: it is not > 0)
+    return out if sum(out) > 0 else ()
+
+
 class Renderer:
     """Walks a shape tree; a subclass draws each kind of shape in its own format."""
 

@@ -36,7 +36,7 @@ from cardgen.layout.shapes import (
     drawn_family,
 )
 from cardgen.render.fonts import SVG_FAMILIES, SVG_THEME_FAMILY, font_faces
-from cardgen.render.renderer import Renderer
+from cardgen.render.renderer import Renderer, dash_pattern
 
 PROLOG = '<?xml version="1.0" encoding="utf-8"?>\n'
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -161,8 +161,9 @@ class _Writer(Renderer):
         attrs = self._attrs(ln)
         attrs.update(x1=_n(ln.x1), y1=_n(ln.y1), x2=_n(ln.x2), y2=_n(ln.y2))
         _paint(attrs, None, ln.stroke, ln.stroke_width)
-        if ln.dash:
-            attrs["stroke-dasharray"] = " ".join(_n(v) for v in ln.dash)
+        dash = dash_pattern(ln.dash)
+        if dash:
+            attrs["stroke-dasharray"] = " ".join(_n(v) for v in dash)
         self.parts.append(_open("line", attrs) + " />")
 
     def polygon(self, p: Polygon, dx: float, dy: float) -> None:

@@ -8,6 +8,9 @@
 - ``page``: the HTML report with its charts (``cardgen.layout.charts``), written all or nothing;
 - ``traces``: one game written as JSON Lines, and a trace read back and replayed, a line at a time;
 - ``trace_lines``: the limits a trace keeps, and one line checked for form before it is replayed.
+- ``supertrain`` and ``supertrain_page``: the same for SuperTrain (its request, run, text, JSON,
+  traces and page).
 
-The games themselves are the pure engines' (``cardgen.rules.got.simulation``, ``cardgen.rules.amtrak.simulation``).
+The games themselves are the pure engines' (``cardgen.rules.got.simulation``, ``cardgen.rules.amtrak.simulation``,
+``cardgen.rules.supertrain.simulation``).
 """

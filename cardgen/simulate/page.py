@@ -32,6 +32,7 @@ from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakTally, amtrak_sent
 from cardgen.rules.got import play
 from cardgen.rules.got.figures import sentence
 from cardgen.rules.got.tally import Tally
+from cardgen.simulate.chance import interval, median_halfwidth, pct, places, scale_of, share_text, unsure
 from cardgen.simulate.run import Outcome
 from cardgen.simulate.settings import GAMES, Setting
 from cardgen.simulate.sweep import Value
@@ -77,6 +78,12 @@ STRATEGIES = {
     ),
 }
 
+INTERVALS = (
+    "Shares are rounded to what the games support (a whole per cent, short of 10,000 games) and given with "
+    "their 95 % interval: given this many games, the true share lies in that range 19 times out of 20. A "
+    "difference whose interval holds the value it is compared with (an even share) is grey: these games "
+    "cannot tell it from chance; play more to tell."
+)
 MEANING = {
     "got": (
         "Turns each: a game's turns divided by the number of players, over the games won (the first seats may "
@@ -84,6 +91,7 @@ MEANING = {
         "shorter than the 10th percentile, a tenth longer than the 90th.",
         "Win share: the share of all games each seat won, seats in playing order (the 1st moves first). Games "
         "without a winner count for nobody.",
+        INTERVALS,
         "No winner: games stopped at the turn cap, or stalled (every player in turn had no move but to pass).",
         "Abilities: face-up cards used for their ability, per game, by kind: swap (within a sequence), remove, "
         "rotate (3×3), cross-swap (between two sequences, pattern three), number.",
@@ -106,6 +114,7 @@ MEANING = {
         "player's train counted once per game.",
         "Win share: the share of games each seat won, seats in playing order; a first place shared by k "
         "players counts 1/k to each.",
+        INTERVALS,
         "Bonus: the share of trains earning each Full-Staff bonus.",
         "Game i of a run is always seeded from (seed, i): the same command gives the same figures on any "
         "machine and any number of cores.",
@@ -126,12 +135,42 @@ def _chart(drawing: Drawing, caption: str, role: str, n: int) -> Chart:
     return Chart(Markup(inline_svg(figure, n)), caption, role)
 
 
-def _marks(median: float | None, p10: float | None, p90: float | None, scale: float = 1.0) -> list[tuple[float, str]]:
+def _marks(
+    median: float | None, p10: float | None, p90: float | None, fmt: Callable[[float], str]
+) -> list[tuple[float, str]]:
+    """The median and percentiles as a histogram's marks, labelled as the figures print them
+    (``fmt``: turns each to a tenth, a count to a whole number), never ``1.66667``."""
     out = []
     for v, name in ((p10, "10th"), (median, "median"), (p90, "90th")):
         if v is not None:
-            out.append((v * scale, f"{name} {v:g}"))
+            out.append((v, f"{name} {fmt(v)}"))
     return out
+
+
+def _tenths(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def _whole(v: float) -> str:
+    """A count's median or percentile: whole, or a half where two games straddle it."""
+    return f"{round(v * 2) / 2:g}"
+
+
+def _seat_bars(shares: Sequence[float], games: int, n: int, caption: str) -> Chart:
+    """Win share by seat, each with its 95 % interval; a seat the games cannot tell from an even
+    share grey."""
+    bounds = [interval(w * games, games) for w in shares]
+    drawing = bars(
+        [f"{ORDINAL[i]} seat" for i in range(n)],
+        list(shares),
+        title="Win share by seat",
+        reference=1 / n,
+        reference_label=f"even share {100 / n:.1f} %",
+        intervals=bounds,
+        value_fmt=lambda v: pct(v, games),
+    )
+    grey = " Grey: a seat these games cannot tell from an even share." if any(unsure(b, 1 / n) for b in bounds) else ""
+    return _chart(drawing, f"{caption}; the brackets are 95 % intervals.{grey}", "seats", 2)
 
 
 def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
@@ -141,7 +180,7 @@ def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
     n = setting.players
     if isinstance(tally, Tally):
         s = tally.summary()
-        marks = _marks(s.turns_per_player_median, s.turns_per_player_p10, s.turns_per_player_p90)
+        marks = _marks(s.turns_per_player_median, s.turns_per_player_p10, s.turns_per_player_p90, _tenths)
         charts.append(
             _chart(
                 histogram(
@@ -157,21 +196,8 @@ def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
                 1,
             )
         )
-        labels = [f"{ORDINAL[i]} seat" for i in range(n)]
-        charts.append(
-            _chart(
-                bars(
-                    labels,
-                    list(s.win_share),
-                    title="Win share by seat",
-                    reference=1 / n,
-                    reference_label=f"even share {100 / n:.1f} %",
-                ),
-                "The share of all games each seat won, in playing order; the dashed line is an even share.",
-                "seats",
-                2,
-            )
-        )
+        seats = "The share of all games each seat won, in playing order; the dashed line is an even share"
+        charts.append(_seat_bars(s.win_share, s.games, n, seats))
         return charts
     a = tally.summary()
     if n == 1:
@@ -181,7 +207,7 @@ def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
                     tally.histogram(),
                     title="Turns to a Full-Staff train",
                     x_label="turns",
-                    marks=_marks(a.turns_median, a.turns_p10, a.turns_p90),
+                    marks=_marks(a.turns_median, a.turns_p10, a.turns_p90, _whole),
                 ),
                 "Games won, by the turns they took; the dashed lines are the median and the 10th and 90th percentiles.",
                 "length",
@@ -213,28 +239,18 @@ def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
                 title="Scores",
                 x_label="a train's total",
                 y_label="share of trains",
-                marks=_marks(a.score_median, a.score_p10, a.score_p90),
+                marks=_marks(a.score_median, a.score_p10, a.score_p90, _whole),
             ),
             "Every train's total, by points; the dashed lines are the median and the 10th and 90th percentiles.",
             "length",
             1,
         )
     )
-    labels = [f"{ORDINAL[i]} seat" for i in range(n)]
-    charts.append(
-        _chart(
-            bars(
-                labels,
-                list(a.win_share),
-                title="Win share by seat",
-                reference=1 / n,
-                reference_label=f"even share {100 / n:.1f} %",
-            ),
-            "The share of games each seat won, in playing order (a shared first place split); the dashed line is an even share.",
-            "seats",
-            2,
-        )
+    seats = (
+        "The share of games each seat won, in playing order (a shared first place split); the dashed line is an "
+        "even share"
     )
+    charts.append(_seat_bars(a.win_share, a.games, n, seats))
     return charts
 
 
@@ -247,92 +263,165 @@ def _edge(t: Tally | AmtrakTally) -> float:
     return share - 1 / t.players
 
 
-def points(v: float) -> str:
-    """A difference of shares in percentage points: ``+5.0 pts``."""
-    return f"{v * 100:+.1f} pts"
+def _edge_bounds(t: Tally | AmtrakTally) -> tuple[float, float]:
+    """The 95 % interval of the first seat's edge: its win share's, less an even share."""
+    games = t.summary().games
+    lo, hi = interval(t.summary().win_share[0] * games, games)
+    return lo - 1 / t.players, hi - 1 / t.players
 
 
-def _metrics(outcome: Outcome) -> list[tuple[str, Metric, Callable[[float], str], str]]:
-    """The quantities a sweep's charts show: title, how to read it from a tally, its format, and
-    its kind: ``number``, ``share`` or ``signed`` (drawn on a scale centred on zero)."""
+def points(v: float, games: int = 0) -> str:
+    """A difference of shares in percentage points, to the places ``games`` support: ``+5 pts``.
 
-    def pct(v: float) -> str:
-        return f"{v * 100:.1f} %"
+    >>> points(0.05), points(0.0512, 20_000)
+    ('+5 pts', '+5.1 pts')
+    """
+    return f"{v * 100:+.{places(games)}f} pts"
 
-    edge = ("The 1st seat's edge: its win share less an even share", _edge, points, "signed")
+
+Bounds = Callable[[Tally | AmtrakTally], tuple[float, float] | None]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """What a sweep's chart shows: its title, how to read it (and its 95 % interval) from a
+    tally, its format, and its kind: ``number``, ``share`` or ``signed`` (centred on zero, a
+    setting whose interval holds zero grey)."""
+
+    title: str
+    value: Metric
+    bounds: Bounds
+    fmt: Callable[[float], str]
+    kind: str
+
+
+def _median_bounds(median: float | None, p10: float | None, p90: float | None, n: int) -> tuple[float, float] | None:
+    half = median_halfwidth(p10, p90, n)
+    return None if median is None or half is None else (median - half, median + half)
+
+
+def _metrics(outcome: Outcome) -> list[Quantity]:
+    """The quantities a sweep's charts show."""
+    games = outcome.request.games
+    edge = Quantity(
+        "The 1st seat's edge: its win share less an even share",
+        _edge,
+        _edge_bounds,
+        lambda v: points(v, games),
+        "signed",
+    )
     if outcome.request.game == "got":
-        return [
-            (
-                "Median turns each",
-                lambda t: t.summary().turns_per_player_median if isinstance(t, Tally) else None,
-                lambda v: f"{v:.1f}",
-                "number",
-            ),
-            edge,
-        ]
-    if outcome.settings[0].players == 1:
-        return [
-            (
-                "Chance of a Full-Staff train",
-                lambda t: t.summary().chance if isinstance(t, AmtrakTally) else None,
-                pct,
-                "share",
-            )
-        ]
-    return [
-        (
-            "Median score of a train",
-            lambda t: t.summary().score_median if isinstance(t, AmtrakTally) else None,
-            lambda v: f"{v:g}",
+
+        def turns(t: Tally | AmtrakTally) -> tuple[float, float] | None:
+            if not isinstance(t, Tally):
+                return None
+            s = t.summary()
+            return _median_bounds(s.turns_per_player_median, s.turns_per_player_p10, s.turns_per_player_p90, s.won)
+
+        median = Quantity(
+            "Median turns each",
+            lambda t: t.summary().turns_per_player_median if isinstance(t, Tally) else None,
+            turns,
+            _tenths,
             "number",
-        ),
-        edge,
-    ]
+        )
+        return [median, edge]
+    if outcome.settings[0].players == 1:
+
+        def chance(t: Tally | AmtrakTally) -> tuple[float, float] | None:
+            a = t.summary() if isinstance(t, AmtrakTally) else None
+            return None if a is None or a.chance_low is None or a.chance_high is None else (a.chance_low, a.chance_high)
+
+        full = Quantity(
+            "Chance of a Full-Staff train",
+            lambda t: t.summary().chance if isinstance(t, AmtrakTally) else None,
+            chance,
+            lambda v: pct(v, games),
+            "share",
+        )
+        return [full]
+
+    def score(t: Tally | AmtrakTally) -> tuple[float, float] | None:
+        if not isinstance(t, AmtrakTally):
+            return None
+        a = t.summary()
+        return _median_bounds(a.score_median, a.score_p10, a.score_p90, a.trains)
+
+    median_score = Quantity(
+        "Median score of a train",
+        lambda t: t.summary().score_median if isinstance(t, AmtrakTally) else None,
+        score,
+        _whole,
+        "number",
+    )
+    return [median_score, edge]
 
 
 def _sweep_charts(outcome: Outcome) -> list[Chart]:
     """The sweep's main figures: for one option, bars; for two, heat maps, the first option down and
     the second across; with more, one map per combination of the others (at most ``MAX_MAPS``). The
-    maps of one quantity share one colour scale; a signed one (the 1st seat's edge) is centred on 0."""
+    maps of one quantity share one colour scale, never narrower than a typical 95 % interval
+    (``chance.scale_of``: what chance alone moves looks alike); a signed one (the 1st seat's edge)
+    is centred on 0, and a setting whose interval holds 0 is grey."""
     sweep = outcome.request.sweep
     by_values = {tuple(v for _, v in s.swept): t for s, t in zip(outcome.settings, outcome.tallies)}
     (first, downs), rest = sweep[0], sweep[1:]
     second, across = rest[0] if rest else ("", ())
     others = list(itertools.product(*(values for _, values in sweep[2:])))[:MAX_MAPS]  # [()] for one or two
     charts: list[Chart] = []
-    for title, metric, fmt, kind in _metrics(outcome):
-        signed = kind == "signed"
+    for q in _metrics(outcome):
+        signed = q.kind == "signed"
 
-        def cell(*values: Value, metric: Metric = metric) -> float | None:
+        def cell(*values: Value, q: Quantity = q) -> float | None:
             t = by_values.get(values)
-            return metric(t) if t is not None and t.games else None
+            return q.value(t) if t is not None and t.games else None
+
+        def bounds(*values: Value, q: Quantity = q) -> tuple[float, float] | None:
+            t = by_values.get(values)
+            return q.bounds(t) if t is not None and t.games else None
 
         if not rest:  # one option: a bar for each of its values
             values = [cell(v) for v in downs]
+            brackets = [bounds(v) for v in downs]
+            if signed:  # shares as points
+                values = [None if v is None else v * 100 for v in values]
+                brackets = [None if b is None else (b[0] * 100, b[1] * 100) for b in brackets]
+
+            def in_points(v: float, q: Quantity = q) -> str:
+                return q.fmt(v / 100)
+
             drawing = value_bars(
                 [_value(v) for v in downs],
-                [None if v is None else v * 100 for v in values] if signed else values,  # shares as points
-                title=title,
+                values,
+                title=q.title,
                 x_label=first,
-                fmt=(lambda v: f"{v:+.1f} pts") if signed else fmt,
+                fmt=in_points if signed else q.fmt,
                 y_label="percentage points" if signed else "",
-                percent=kind == "share",
+                percent=q.kind == "share",
+                intervals=brackets,
+                reference=0.0 if signed else None,
             )
             what = "above zero it wins more than an even share, below less" if signed else f"for each value of {first}"
-            charts.append(_chart(drawing, f"{title}: {what}.", "bars", len(charts) + 1))
+            grey = " Grey: a setting these games cannot tell from an even share." if signed else ""
+            caption = f"{q.title}: {what}; the brackets are 95 % intervals.{grey}"
+            charts.append(_chart(drawing, caption, "bars", len(charts) + 1))
             continue
         grids = [[[cell(a, b, *more) for b in across] for a in downs] for more in others]
+        spans = [[[bounds(a, b, *more) for b in across] for a in downs] for more in others]
         known = [v for grid in grids for row in grid for v in row if v is not None]
-        scale = (min(known), max(known)) if known else None  # one scale for every map of this quantity
+        widths = [b[1] - b[0] for grid in spans for row in grid for b in row if b is not None]
+        scale = scale_of(known, widths)  # one scale for every map of this quantity, no narrower than chance
         shared = " (one colour scale for all the maps of this figure)" if len(others) > 1 else ""
         key = (
-            "blue: the 1st seat wins more than an even share, red: less, white: an even share"
+            "blue: the 1st seat wins more than an even share, red: less; grey: a setting these games cannot tell "
+            "from an even share (its 95 % interval holds it)"
             if signed
-            else "darker is higher"
+            else "darker is higher; the colours span at least a typical 95 % interval, so that settings only "
+            "chance tells apart look alike"
         )
-        for more, grid in zip(others, grids):
+        for more, grid, span in zip(others, grids, spans):
             suffix = ", ".join(f"{name} {_value(v)}" for (name, _), v in zip(sweep[2:], more))
-            full = f"{title} ({suffix})" if suffix else title
+            full = f"{q.title} ({suffix})" if suffix else q.title
             drawing = heat_map(
                 [_value(v) for v in downs],
                 [_value(v) for v in across],
@@ -340,9 +429,11 @@ def _sweep_charts(outcome: Outcome) -> list[Chart]:
                 title=full,
                 row_name=first,
                 col_name=second,
-                fmt=fmt,
+                fmt=q.fmt,
                 scale=scale,
                 signed=signed,
+                unsure=[[b is not None and unsure(b, 0.0) for b in row] for row in span] if signed else None,
+                unsure_label="grey: within chance of an even share",
             )
             caption = f"{full}, for every setting of the sweep{shared}: {key}."
             charts.append(_chart(drawing, caption, "heat-map", len(charts) + 1))
@@ -381,7 +472,7 @@ def page(outcome: Outcome) -> bytes:
     table = None
     said = ""
     if req.sweep:
-        header, rows = sweep_rows(outcome)
+        header, rows = sweep_rows(outcome, share_text)
         table = {"header": header, "rows": rows}
         charts = _sweep_charts(outcome) if outcome.played else []
         shown: Sequence[tuple[str, str]] = ()
@@ -389,7 +480,9 @@ def page(outcome: Outcome) -> bytes:
         charts = _single_charts(setting, tally)
         # the terminal's columns (three spaces) read as one run of words in a browser: dots instead
         shown = [
-            (name, text.replace("   ", " · ")) for name, text in figures(setting, tally) if name != "in a sentence"
+            (name, text.replace("   ", " · "))
+            for name, text in figures(setting, tally, share_text)
+            if name != "in a sentence"
         ]
         if tally.games:
             said = sentence(tally.summary()) if isinstance(tally, Tally) else amtrak_sentence(tally.summary())

@@ -8,7 +8,7 @@ Shares print with one decimal (``27.4 %``), medians and percentiles of turns wit
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardgen.rules.amtrak.simulation import ROLE_NAMES, AmtrakSummary, AmtrakTally, amtrak_sentence
 from cardgen.rules.got.figures import sentence
@@ -60,20 +60,30 @@ def _value(v: object) -> str:
     return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
-def figures(setting: Setting, tally: AnyTally) -> list[tuple[str, str]]:
-    """A setting's figures as (name, text) lines; empty if no game finished."""
+Share = Callable[[float, float], str]  # a share of ``k`` in ``n`` as text
+
+
+def _share(k: float, n: float) -> str:
+    """The terminal's: ``27.4 %``."""
+    return pct(k / n) if n else "-"
+
+
+def figures(setting: Setting, tally: AnyTally, share: Share = _share) -> list[tuple[str, str]]:
+    """A setting's figures as (name, text) lines; empty if no game finished. ``share`` writes the
+    shares of games (of trains, of lost games): the terminal's one decimal, or the report page's
+    whole per cent and 95 % interval (``simulate.chance.share_text``)."""
     if not tally.games:
         return []
     if isinstance(tally, AmtrakTally):
-        return _amtrak_figures(tally.summary())
+        return _amtrak_figures(tally.summary(), share)
     assert setting.variant is not None
-    return _got_figures(setting, tally, tally.summary())
+    return _got_figures(setting, tally, tally.summary(), share)
 
 
-def _got_figures(setting: Setting, tally: Tally, s: Summary) -> list[tuple[str, str]]:
+def _got_figures(setting: Setting, tally: Tally, s: Summary, share: Share) -> list[tuple[str, str]]:
     assert setting.variant is not None
     even = 1 / s.players
-    seats = "   ".join(f"{ORDINAL[i]} {pct(w)}" for i, w in enumerate(s.win_share))
+    seats = "   ".join(f"{ORDINAL[i]} {share(w * s.games, s.games)}" for i, w in enumerate(s.win_share))
     uses = dict(s.ability_uses)
     used = sum(uses.values())
     per_game = ", ".join(f"{k} {v / s.games:.2f}" for k, v in sorted(uses.items(), key=lambda kv: -kv[1])) or "none"
@@ -89,7 +99,7 @@ def _got_figures(setting: Setting, tally: Tally, s: Summary) -> list[tuple[str, 
         (
             "no winner",
             f"{s.capped:,} game{'s' if s.capped != 1 else ''} hit the {cap:,}-turn cap, {s.stalled:,} stalled "
-            f"({pct((s.capped + s.stalled) / s.games)})",
+            f"({share(s.capped + s.stalled, s.games)})",
         ),
         (
             "turns spent",
@@ -99,7 +109,7 @@ def _got_figures(setting: Setting, tally: Tally, s: Summary) -> list[tuple[str, 
         ("abilities", f"per game: {per_game}" + (f"   ({used:,} in all)" if used else "")),
         (
             "draw pile",
-            f"ran out in {pct(s.exhausted_games / s.games)} of games ({_times(s.exhaustions)} in all; "
+            f"ran out in {share(s.exhausted_games, s.games)} of games ({_times(s.exhaustions)} in all; "
             f"the discard pile was shuffled in {_times(s.reshuffles)})",
         ),
         ("in a sentence", sentence(s)),
@@ -107,7 +117,7 @@ def _got_figures(setting: Setting, tally: Tally, s: Summary) -> list[tuple[str, 
     return lines
 
 
-def _amtrak_figures(s: AmtrakSummary) -> list[tuple[str, str]]:
+def _amtrak_figures(s: AmtrakSummary, share: Share) -> list[tuple[str, str]]:
     played = s.games - s.capped
     lines: list[tuple[str, str]] = []
     bonus = dict(s.bonus)
@@ -127,9 +137,9 @@ def _amtrak_figures(s: AmtrakSummary) -> list[tuple[str, str]]:
             )
         )
         lost = played - s.won
-        lacked = ", ".join(f"{ROLE_NAMES[r]} {pct(n / lost)}" for r, n in s.missing) if lost else "none lost"
+        lacked = ", ".join(f"{ROLE_NAMES[r]} {share(n, lost)}" for r, n in s.missing) if lost else "none lost"
         lines.append(("lost games", f"lacked {lacked}" if lost else lacked))
-        won = ", ".join(f"{k} {pct(v / s.won)}" for k, v in bonus.items()) if s.won else "none won"
+        won = ", ".join(f"{k} {share(v, s.won)}" for k, v in bonus.items()) if s.won else "none won"
         lines.append(("bonus when won", won))
     else:
         lines.append(
@@ -139,7 +149,7 @@ def _amtrak_figures(s: AmtrakSummary) -> list[tuple[str, str]]:
                 f"90th percentile {num(s.score_p90, 0)}   mean {num(s.score_mean)}   (a train's total)",
             )
         )
-        seats = "   ".join(f"{ORDINAL[i]} {pct(w)}" for i, w in enumerate(s.win_share))
+        seats = "   ".join(f"{ORDINAL[i]} {share(w * s.games, s.games)}" for i, w in enumerate(s.win_share))
         lines.append(("win share", f"{seats}   (by seat in playing order; an even share is {pct(1 / s.players)})"))
         lines.append(
             (
@@ -149,7 +159,7 @@ def _amtrak_figures(s: AmtrakSummary) -> list[tuple[str, str]]:
             )
         )
         names = ("Silver Meteor", "Empire Builder", "Acela")
-        shares = ", ".join(f"{n} {pct(bonus.get(n, 0) / s.trains)}" for n in names) if s.trains else "-"
+        shares = ", ".join(f"{n} {share(bonus.get(n, 0), s.trains)}" for n in names) if s.trains else "-"
         lines.append(("bonus", f"{shares}   (share of trains)"))
     lines.append(("cars a train", num(s.cars_per_train)))
     if s.capped:
@@ -158,8 +168,9 @@ def _amtrak_figures(s: AmtrakSummary) -> list[tuple[str, str]]:
     return lines
 
 
-def sweep_rows(outcome: Outcome) -> tuple[list[str], list[list[str]]]:
-    """A sweep as a table: the swept options, then the main figures of each setting."""
+def sweep_rows(outcome: Outcome, share: Share = _share) -> tuple[list[str], list[list[str]]]:
+    """A sweep as a table: the swept options, then the main figures of each setting (its shares
+    of games written by ``share``, as ``figures`` writes them)."""
     names = [name for name, _ in outcome.request.sweep]
     game = outcome.request.game
     solo = game == "amtrak" and outcome.settings[0].players == 1
@@ -179,22 +190,22 @@ def sweep_rows(outcome: Outcome) -> tuple[list[str], list[list[str]]]:
             s = tally.summary()
             cells += [
                 f"{num(s.turns_per_player_median)} ({num(s.turns_per_player_p10)}-{num(s.turns_per_player_p90)})",
-                pct(s.win_share[0]),
+                share(s.win_share[0] * s.games, s.games),
                 pct(1 / s.players),
-                pct((s.capped + s.stalled) / s.games),
-                pct(s.exhausted_games / s.games),
+                share(s.capped + s.stalled, s.games),
+                share(s.exhausted_games, s.games),
             ]
         else:
             a = tally.summary()
             if solo:
                 cells += [pct(a.chance), f"{pct(a.chance_low)} to {pct(a.chance_high)}", num(a.turns_median, 0)]
             else:
-                any_bonus = sum(n for _, n in a.bonus) / a.trains if a.trains else None
+                bonused = sum(n for _, n in a.bonus)
                 cells += [
                     f"{num(a.score_median, 0)} ({num(a.score_p10, 0)}-{num(a.score_p90, 0)})",
-                    pct(a.win_share[0] if a.win_share else None),
+                    share(a.win_share[0] * a.games, a.games) if a.win_share else "-",
                     pct(1 / a.players),
-                    pct(any_bonus),
+                    share(bonused, a.trains) if a.trains else "-",
                 ]
         rows.append(cells)
     return header, rows

@@ -35,86 +35,22 @@ file is one a killed run left is cleared by the next run there (``write.sets.tid
 
 from __future__ import annotations
 
-import json
-import os
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from cardgen.errors import CardgenError
-from cardgen.files import open_regular, path_kind, reason, show_path
+from cardgen.files import open_regular, reason, show_path
 from cardgen.rules.got.simulation import TraceError, play_game, replay
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.shared import game_seed
 from cardgen.simulate.run import Halted, Outcome, playing, stoppable
 from cardgen.simulate.settings import Request
+from cardgen.simulate.trace_file import TraceFile
 from cardgen.simulate.trace_lines import MAX_LINE_BYTES, MAX_LINES, Event, event
-from cardgen.write.owned import check_outside_owned
-from cardgen.write.sets import tidy
 
 __all__ = ["Replayed", "replay_file", "traced_run"]
-
-
-class _TraceFile:
-    """A trace being written: a hidden file beside ``path``, a line at a time, then renamed over it."""
-
-    def __init__(self, path: Path) -> None:
-        self.path, self.lines = path, 0
-        self.where = f"trace {show_path(path)}"
-        _check_target(path, self.where)
-        tidy(path.absolute().parent)
-        self.tmp = path.absolute().parent / f".cardgen-trace-{os.getpid()}-{secrets.token_hex(4)}.tmp"
-        try:
-            self.file: BinaryIO = open(self.tmp, "xb")  # (closed by commit or discard)
-        except OSError as e:
-            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
-
-    def write(self, ev: Event) -> None:
-        """One event, as one line."""
-        line = json.dumps(ev, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-        if len(line) > MAX_LINE_BYTES:  # (the limits are derived from the largest pack: never, unless they drift)
-            raise CardgenError(f"{self.where}: line {self.lines + 1} is longer than a trace's line may be (a bug)")
-        try:
-            self.file.write(line)
-        except OSError as e:
-            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
-        self.lines += 1
-
-    def commit(self) -> None:
-        """The whole trace on disk, renamed over ``path`` (checked again: it may have changed meanwhile)."""
-        try:
-            self.file.flush()
-            os.fsync(self.file.fileno())
-            self.file.close()
-            _check_target(self.path, self.where)
-            os.replace(self.tmp, self.path)
-        except OSError as e:
-            raise CardgenError(f"cannot write {self.where}: {reason(e)}") from None
-
-    def discard(self) -> None:
-        """No trace: the hidden file removed (whatever was written of it)."""
-        for undo in (self.file.close, self.tmp.unlink):
-            try:
-                undo()
-            except OSError:
-                pass
-
-
-def _check_target(path: Path, where: str) -> None:
-    """Refuse a ``path`` a trace may not be written to: a folder, a device, a file that is not a trace."""
-    kind = path_kind(path, doing="write")
-    if kind == "folder":
-        raise CardgenError(f"cannot write {where}: it is a folder; name a file, e.g. game.jsonl")
-    if kind == "other":
-        raise CardgenError(f"cannot write {where}: not a regular file (a pipe, device or socket)")
-    if kind == "file" and not _is_trace(path):
-        raise CardgenError(f"cannot write {where}: it holds something else than a trace; give another file")
-    folder = path.absolute().parent
-    if path_kind(folder, doing="write") != "folder":
-        raise CardgenError(f"cannot write {where}: folder {show_path(folder)} does not exist")
-    check_outside_owned(path, "a trace", "--trace")
 
 
 def _is_trace(path: Path) -> bool:
@@ -135,7 +71,7 @@ def traced_run(request: Request, path: Path) -> tuple[Outcome, int]:
     if setting.variant is None:
         raise CardgenError("--trace writes a game of the Game of Trains; Amtrak games have no trace")
     tally = Tally(setting.players)
-    out = _TraceFile(path)  # (the file checked before any game is played)
+    out = TraceFile(path, _is_trace, MAX_LINE_BYTES)  # (the file checked before any game is played)
     try:
         with stoppable() as stop:
             try:

@@ -17,7 +17,7 @@ A theme file::
     bold_font = "fonts/Mine-Bold.ttf"  # its bold face (the backs' name); else the regular one
 
     [colours.one]               # pattern one, two or three; "2d" for all 2D cards,
-    accent = "#0b6e4f"          # or a 2D category such as "row-swap"
+    accent = "#0b6e4f"          # or a 2D category such as "row-swap"; "deck" for the playing cards
     tint = "#e3f1ea"
 """
 
@@ -29,10 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
-from cardgen.files import read_file, show_path
+from cardgen.files import not_a_file, read_file, show_path
 from cardgen.layout.theme import ARTS, BACKS, BUILT_IN, LOGOS, Colours, Picture, Theme, parse_colour
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.rules.got.grid_packs import PACK_CATEGORIES
+from cardgen.themes.contrast import check_contrast
 from cardgen.themes.pictures import load_picture, with_turned
 from cardgen.themes.typeface import load_typeface
 from cardgen.units import clean_title
@@ -47,8 +48,8 @@ TOP = ("title", "logo", "back", "art", "font", "bold_font", "colours")
 
 def colour_keys() -> tuple[str, ...]:
     """What ``[colours.KEY]`` may name: the patterns, ``2d``, every 2D category (cardgen's
-    ``number`` too) and ``wild``, the wild cards."""
-    return (*PATTERNS, "2d", *PACK_CATEGORIES, "wild")
+    ``number`` too), ``wild``, the wild cards, and ``deck``, the playing cards (``cardgen deck``)."""
+    return (*PATTERNS, "2d", *PACK_CATEGORIES, "wild", "deck")
 
 
 def theme_name(path: Path) -> str:
@@ -124,7 +125,7 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         bold = _file(data, "bold_font", where, folder) if "bold_font" in data else None
         font = load_typeface(regular, bold, where)
         font_files = (f"{PICTURES}/font.ttf", f"{PICTURES}/font-bold.ttf" if bold is not None else "")
-    return Theme(
+    theme = Theme(
         name=name,
         colours=_colours(data.get("colours", {}), where),
         title=title,
@@ -136,6 +137,8 @@ def parse_theme(data: Any, where: str, *, name: str = "", folder: Path | None = 
         font=font,
         font_files=font_files,
     )
+    check_contrast(theme, where)  # (after every key is read: a wrong key is named before a colour)
+    return theme
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str:
@@ -174,8 +177,11 @@ def _file(data: dict[str, Any], key: str, where: str, folder: Path | None) -> Pa
     if folder is None:
         raise CardgenError(f"{where}: {key} names a file, which a record cannot hold")
     path = folder / value
-    if not path.is_file():
+    problem = not_a_file(path, doing=f"read {key} {value!r}")  # (never opened here: a FIFO would wait)
+    if problem == "no such file":
         raise CardgenError(f"{where}: {key}: no such file {value!r} (looked for {path})")
+    if problem:
+        raise CardgenError(f"{where}: {key} {value!r}: {problem}")
     return path
 
 
@@ -187,7 +193,7 @@ def _colours(table: Any, where: str) -> tuple[tuple[str, Colours], ...]:
     for key, value in table.items():
         if key not in allowed:
             raise CardgenError(
-                f"{where}: unknown key 'colours.{key}': use a pattern (one, two, three), 2d, or a 2D category"
+                f"{where}: unknown key 'colours.{key}': use a pattern (one, two, three), 2d, a 2D category or deck"
             )
         if not isinstance(value, dict):
             raise CardgenError(f"{where}: colours.{key} must be a table with accent and tint")

@@ -177,11 +177,14 @@ def write_sheets(
     *,
     label: str,
     title: str,
+    pdf_title: str = "",
+    subject: str = "",
 ) -> None:
     """The components imposed on sheets (a page of backs after each, when there is a back: one
-    for all, or one a component), written as one PDF at ``path``."""
+    for all, or one a component), written as one PDF at ``path``, titled ``pdf_title`` (for
+    people: "SuperTrain — wild tiles") with ``subject`` in its metadata."""
     pages = impose(list(faces), plan, back=back, label=label, title=title)
-    path.write_bytes(render("pdf", pages, title=title or label))
+    path.write_bytes(render("pdf", pages, title=pdf_title or title or label, subject=subject))
 
 
 def write_deck(

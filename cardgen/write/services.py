@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from cardgen.layout.shapes import Drawing
-from cardgen.presets import Preset, service_pages
+from cardgen.presets import Preset, service_pages, service_subject, service_title
 from cardgen.render import render
 from cardgen.render.png import drawing_png
 
@@ -34,9 +34,10 @@ class Writer(Protocol):
     ) -> None: ...
 
 
-def service_pdf(faces: Sequence[Drawing], back: Drawing, title: str) -> bytes:
+def service_pdf(faces: Sequence[Drawing], back: Drawing, service: str) -> bytes:
     """The deck as a service's PDF (``render.pdfx``): back then front, a page each."""
-    return render("pdfx", service_pages(faces, back), title=title)
+    pages = service_pages(faces, back)
+    return render("pdfx", pages, title=service_title(faces, service), subject=service_subject(service))
 
 
 def write_service_pngs(
@@ -65,7 +66,7 @@ def write_service_pdf(
     fonts: Sequence[str],
 ) -> None:
     """One PDF for the deck, a page a card side, back then front, CMYK."""
-    write(preset.upload(name), service_pdf([d for _, d in faces], back, name))
+    write(preset.upload(name), service_pdf([d for _, d in faces], back, preset.service))
 
 
 WRITERS: dict[str, Writer] = {"png": write_service_pngs, "pdf": write_service_pdf}

@@ -10,6 +10,7 @@ parent to go. Work is passed in and results come back as values: nothing is shar
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -19,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from types import TracebackType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -47,13 +49,38 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="cardgen-watch-parent").start()
 
 
-def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes that end with this one. Started by forking where the
-    platform forks (the workers have every module this process has imported: no start-up to
-    pay again), else as the platform starts processes."""
+class WorkerPool(ProcessPoolExecutor):
+    """A ``ProcessPoolExecutor`` that, left by an exception (Ctrl-C, SIGTERM, a failed check),
+    ends its workers at once instead of waiting for the work they are doing: a deck's PDF of
+    16,250 cards took its worker 20 to 76 s more on a busy machine, and nobody wants it any
+    more. Left normally, it waits for its work as every executor does."""
+
+    def __exit__(
+        self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        if et is not None:
+            self.stop()
+        return super().__exit__(et, ev, tb)
+
+    def stop(self) -> None:
+        """Kill every worker now (what it was making is thrown away: it wrote only into a stage
+        that is removed after), then shut the pool down; the workers are reaped before this
+        returns, so none writes anything afterwards."""
+        # (``_processes`` is CPython's own; 3.14 names this ``kill_workers``)
+        for process in list((self._processes or {}).values()):
+            with contextlib.suppress(OSError):  # (ended already)
+                process.kill()
+        self.shutdown(wait=True, cancel_futures=True)
+
+
+def worker_pool(workers: int) -> WorkerPool:
+    """A pool of ``workers`` processes that end with this one, and at once when the pool is left
+    by an exception (``WorkerPool``). Started by forking where the platform forks (the workers
+    have every module this process has imported: no start-up to pay again), else as the
+    platform starts processes."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
+    return WorkerPool(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
 
 
 class InProcess(Executor):

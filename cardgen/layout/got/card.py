@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cardgen.layout.art import engine, light, mix, small_engine, track, wagons
+from cardgen.layout.art import engine, light, mix, track
 from cardgen.layout.got.facetype import (
     FIGURE_CAP,
     FIGURES,
@@ -78,6 +78,8 @@ PICKS = {
     "highest-lowest": "swap the highest and lowest",
 }
 LINES = {"row": "in a row you choose", "col": "in a column you choose"}
+
+
 def _underline(t: Text) -> Rect:
     """The line under a number that reads otherwise turned (``facetype`` leaves room under it)."""
     x0, _, x1, y1 = t.bounds()
@@ -357,27 +359,6 @@ def middle_track(w: float, h: float, scale: float, accent: str) -> list[Shape]:
         sleeper=mix(accent, PAPER, 0.35),
         scale=scale,
     )
-
-
-def decoration(x0: float, x1: float, rail: float, height: float, accent: str) -> list[Shape]:
-    """An engine and two wagons on the track from x0 (a 2D card's middle, whose pictogram is its
-    mat; their turned copy runs the other way on the right)."""
-    ew, pitch = height * ENGINE_RATIO, min(height * 1.45, (x1 - x0 - height * (ENGINE_RATIO + 0.12)) / 2)
-    left = x0
-    return [
-        *small_engine(left, rail, ew, mix(accent, INK, 0.45)),
-        *wagons(
-            left + ew + 0.12 * height,
-            rail,
-            pitch,
-            2,
-            height * 0.42,
-            fill=PAPER,
-            stroke=accent,
-            stroke_width=0.25,
-            wheels=INK,
-        ),
-    ]
 
 
 def title_warning(kind: FaceType, title: str) -> str | None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from cardgen.layout.art import mix
 from cardgen.layout.got.back import back_design
-from cardgen.layout.got.card import INK, PAPER, Face, decoration, double_ended_face, number_note, pack_type
+from cardgen.layout.got.card import INK, PAPER, Face, double_ended_face, number_note, pack_type
 from cardgen.layout.got.facetype import FIGURES, PackFaces, widest
 from cardgen.layout.shapes import Drawing, Line, Path, Polygon, Rect, Shape
 from cardgen.layout.theme import DEFAULT, Theme
@@ -237,9 +237,6 @@ def grid_card_face(
     accent = theme.accent(keys, ACCENT)
     choice = CHOICE if accent == ACCENT else mix(accent, PAPER, 0.35)
 
-    def strip(x0: float, x1: float, rail: float, height: float) -> list[Shape]:
-        return decoration(x0, x1, rail, height, accent)
-
     face = Face(
         card.number,
         ability.label,
@@ -250,7 +247,6 @@ def grid_card_face(
         removal=ability.action == "remove",
         set_name=pack_name(pack),
         picture=lambda side: any_pictogram(ability, pack.mat, side, accent=accent, choice=choice),
-        strip=strip if theme.railway else None,
     )
     return double_ended_face(face, pack_type(grid_faces(pack), size, title, theme), bleed=bleed, theme=theme)
 

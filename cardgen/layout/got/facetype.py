@@ -179,6 +179,31 @@ def cut_lines(text: str, size: float, width: float, font: Typeface | None) -> li
     return [first.rstrip(), second.rstrip(" -") + "…"]
 
 
+def cut_line(text: str, size: float, width: float, font: Typeface | None) -> str:
+    """``text`` on one line no wider than ``width`` at ``size``: whole, else as many whole words
+    as fit with "…" (or as much of the first word).
+
+    >>> cut_line("The Grand Trans-Continental Express Society", 2.117, 20, None)
+    'The Grand…'
+    """
+
+    def fits(t: str) -> bool:
+        return text_width(t, size, font, family="sans") <= width
+
+    if fits(text):
+        return text
+    line = ""
+    for word in text.split(" "):
+        if not fits(f"{line} {word}…".strip()):
+            break
+        line = f"{line} {word}".strip()
+    if not line:
+        line = text
+        while len(line) > 1 and not fits(line + "…"):
+            line = line[:-1]
+    return line.rstrip(" -") + "…"
+
+
 def fit_title(
     title: str, zones: list[tuple[float, float, float]], largest: float, font: Typeface | None
 ) -> tuple[list[str], float, tuple[float, float, float], bool]:
@@ -216,10 +241,12 @@ def face_type(
     font: Typeface | None = None,
     logo: bool = False,
     railway: bool = True,
+    one_line: bool = False,
 ) -> FaceType:
     """The sizes and places of every face of a pack showing ``faces`` on cards of ``size``.
     ``logo``: a theme's logo in the top right corner; ``railway``: the track across the middle
-    and the engine (else the plain look's row of boxes)."""
+    and the engine (else the plain look's row of boxes); ``one_line``: the title on one line,
+    cut with "…" (what a card too short for two lines under its corner index gets)."""
     w, h = size
     scale = scale_of(w, h)
     inner = w - 2 * SAFE
@@ -254,16 +281,22 @@ def face_type(
     if logo:
         lh = code_y - index_top
         box = (right - 2.2 * lh, index_top, 2.2 * lh, lh)
-        right = box[0] - 1.2 * scale
+        if box[0] < index_right + 0.5:  # a card too narrow for it beside the corner index: none
+            box = None
+        else:
+            right = box[0] - 1.2 * scale
     title_lines: list[str] = []
     ts, tx, ty, cut = 0.0, w / 2, 0.0, False
     ceiling = code_y
+    given = font
     if title:
         font = font if font is not None and font.covers(title) else None
         beside = (index_right + 1.5 * scale, right, index_top)
         under = (SAFE + pad, w - SAFE - pad, code_y + 1.4 * scale)
         zones = [z for z in (beside,) if z[1] - z[0] >= inner * 0.4] + [under]
         title_lines, ts, (x0, x1, top), cut = fit_title(title, zones, fitting(3.1 * scale), font)
+        if one_line and len(title_lines) > 1:
+            title_lines, cut = [cut_line(" ".join(title.split()), ts, x1 - x0, font)], True
         tcap = cap_height("sans", font, title)
         tx, ty = (x0 + x1) / 2, top + tcap * ts
         ceiling = max(ceiling, ty + (len(title_lines) - 1) * LINE * ts)
@@ -272,16 +305,16 @@ def face_type(
     # index's last baseline: the room under an underline is not taken from the number's size
     aside = code_y if not title_lines else ceiling
 
-    # The middle: a track (the railway look) with the pictogram standing on its upper rail.
+    # The middle: a track (the railway look) with the pictogram standing on its upper rail. A 2D
+    # card has none over its track: an engine with empty wagons there said nothing, and took the
+    # room its mat's pictogram grows into.
     if railway:
         rail = h / 2 - GAUGE * scale / 2 - RAIL * scale
-        strip = (6.2 if faces.spaces else 4.6) * scale
+        strip = 6.2 * scale if faces.spaces else 0.0 if faces.picture else 4.6 * scale
     else:
         rail = h / 2 - 1.0 * scale
         strip = 4.6 * scale if faces.spaces else 0.0
     strip_x = (SAFE + pad, w - SAFE - pad)
-    if faces.spaces == 0 and railway:  # a 2D card's engine and its wagons: decoration, on the left
-        strip_x = (SAFE + pad, SAFE + pad + inner * 0.5)
     strip_top = rail - strip - (1.6 * scale if strip else 1.5 * scale)
 
     # The large number and ability: as large as the widest of each fits across, then stepped
@@ -306,6 +339,10 @@ def face_type(
             bi -= 1
         else:
             li -= 1
+    if len(title_lines) > 1 and top < ceiling - 1e-9:
+        # even the smallest number and ability would run into a title of two lines (a card
+        # short for its width): the title on one line, cut with "…" (and the build says so)
+        return face_type(faces, size, title=title, font=given, logo=logo, railway=railway, one_line=True)
     return FaceType(
         w=w,
         h=h,

@@ -1,5 +1,8 @@
 """The SuperTrain handout (seed 003): the set, hands, the wild and action tiles, what plays on
-what, scoring and the order of rounds, all from ``cardgen.rules.supertrain.dominoes``.
+what, scoring and the order of rounds, all from ``cardgen.rules.supertrain.dominoes``; the rulings the
+play engine plays by (``rules.supertrain.play.DECISIONS``, ``rules.supertrain.lineup.LINEUP_DECISIONS``);
+with ``simulate``, figures of that many simulated games for 2, 4, 6 and 8 players
+(``rules.supertrain.simulation.handout_figures``: the games ``cardgen simulate supertrain`` plays).
 
 >>> doc = handout()
 >>> doc.tables("hands")[0].rows[2]
@@ -14,6 +17,7 @@ from collections import Counter
 
 from cardgen.layout.document import Block, Bullets, Columns, Document, Figure, Heading, Paragraph, Steps, Table, rulings
 from cardgen.layout.supertrain.diagrams import tile_lines
+from cardgen.rules.shared import percent
 from cardgen.rules.supertrain.dominoes import (
     ENGINES,
     HAND_SIZES,
@@ -34,7 +38,10 @@ from cardgen.rules.supertrain.dominoes import (
     round_name,
     tile_set,
 )
+from cardgen.rules.supertrain.lineup import LINEUP_DECISIONS
+from cardgen.rules.supertrain.play import DECISIONS
 
+FIGURES = "Simulated figures"  # a page of its own, after the summary
 ACCENT = "#a32020"
 TINT = "#f6e2e2"
 EXAMPLE_HAND = "12-5, 3-Train, A-Train, 0-0, Train-Train"
@@ -125,12 +132,16 @@ def _lay_figure() -> Figure:
     action = Tile("A", TRAIN)
     left = exposed_after(3, action, TRAIN)
     lines.append(
-        (f"{action.name}, Train end on", (base, (TRAIN, str(left))), f"the {left} left open: only a wild tile may follow")
+        (
+            f"{action.name}, Train end on",
+            (base, (TRAIN, str(left))),
+            f"the {left} left open: only a wild tile may follow",
+        )
     )
     return Figure(
         tile_lines(lines),
         "Laying a wild tile on a train ending in 3: the end you leave open decides what may follow.",
-        150,
+        120,
         role="laying",
     )
 
@@ -161,7 +172,50 @@ def _rounds_table() -> Table:
     )
 
 
-def handout() -> Document:
+def _figures_blocks(games: int) -> list[Block]:
+    """A table of simulated figures a player count a row, and how to play the same games."""
+    from cardgen.rules.supertrain.simulation import HANDOUT_SEED, handout_figures, sentence
+
+    rows = []
+    said = []
+    for players, s in handout_figures(games):
+        w, p = s.wild, s.plain
+        assert w is not None and p is not None and s.diff_mean is not None
+        rows.append(
+            (
+                str(players),
+                f"{int(w['turns']['median'] + 0.5)} turns",
+                f"{int(p['turns']['median'] + 0.5)} turns",
+                f"{s.diff_mean:+.1f}",
+                f"{percent(w['blocked_share'])} / {percent(p['blocked_share'])}",
+                percent(w["win_share"][0]),
+            )
+        )
+        said.append(sentence(s))
+    return [
+        Heading(FIGURES),
+        Paragraph.of(
+            f"Games played by cardgen's good bot in every seat ({games:,} games of 14 rounds for each number of "
+            "players), each played again on the same deals without the 21 wild tiles. A round's length counts "
+            f"every player's turn. For example: {said[1] if len(said) > 1 else said[0]}."
+        ),
+        Table(
+            (
+                "players",
+                "a round, median",
+                "without wild tiles",
+                "wild tiles change",
+                "rounds blocked",
+                "1st seat wins",
+            ),
+            tuple(rows),
+            role="figures",
+            caption=f"cardgen simulate supertrain --players N --games {games} --seed {HANDOUT_SEED} plays the same games",
+        ),
+    ]
+
+
+def handout(simulate: int | None = None) -> Document:
     blocks: list[Block] = [
         Heading("The game"),
         Paragraph.of(
@@ -215,21 +269,21 @@ def handout() -> Document:
         _rounds_table(),
         rulings(
             [
-                "A letter at the end of a train takes only a tile laid by a wild end (a Red Train or a letter); a "
-                "number never matches a letter.",
-                "“Both ends are wild”: a letter end may be laid on any end, leaving the tile's Red Train end open.",
-                f"No extra scoring for 0-0 or doubles: the {ENGINES[-1].name} counts {Tile(TRAIN, TRAIN).points}.",
-                f"Hand sizes stop at {max(HAND_SIZES)} players, where the rules stop; the engine is taken out "
-                f"before the draw every round, so the bone pile is {SET_SIZE} − 1 − the hands.",
-                f"Numbers run 0 to {MAX_PIP}; a hand never holds more copies of a tile than the set has.",
+                "A Letter end takes only a wild end (a Red Train or a Letter); a number never matches a Letter.",
+                "Both ends of an action tile are wild: laid by its Letter, it leaves its Red Train open.",
+                f"No extra score for 0-0 or doubles: the {ENGINES[-1].name} counts {Tile(TRAIN, TRAIN).points}.",
+                *DECISIONS,
+                *LINEUP_DECISIONS,
             ]
         ),
     ]
+    if simulate is not None:
+        blocks += _figures_blocks(simulate)
     return Document(
         "SuperTrain",
         f"Mexican Train with wild tiles · double-{MAX_PIP} set, {SET_SIZE} tiles · "
         f"{min(HAND_SIZES)} to {max(HAND_SIZES)} players · rules summary",
         tuple(blocks),
-        slug="handout-supertrain",
-        meta={"accent": ACCENT, "tint": TINT},
+        slug="handout-supertrain" + (f"-sim-{simulate}" if simulate is not None else ""),
+        meta={"accent": ACCENT, "tint": TINT, **({"summary_ends": FIGURES} if simulate is not None else {})},
     )
