@@ -197,12 +197,14 @@ KITS: dict[str, Params] = {
         got.CATEGORIES.but(help="Categories (pack2d --list)", placeholder="five"),
     ),
     "supertrain": Params(
-        Param("players", "int", "Players", default=3, low=2, high=8, group="players"),
+        supertrain.PLAYERS.but(default=3),
         NAMES,
         TILE_SET.but(help="wild (21) or full (112)"),
     ),
-    "amtrak": Params(amtrak.PLAYERS.but(help="Players (1: solo)", default=3), NAMES),
-    "train": Params(Param("players", "int", "Players", default=3, low=3, high=4, group="players"), NAMES),
+    "amtrak": Params(amtrak.PLAYERS.but(help="Players (1: solo)", default=3), NAMES, deck.FOUR_COLOUR),
+    "train": Params(
+        Param("players", "int", "Players", default=3, low=3, high=4, group="players"), NAMES, deck.FOUR_COLOUR
+    ),
 }
 
 
@@ -444,7 +446,9 @@ COMMANDS: dict[str, Command] = {
                 JSON.but(help="Print JSON for scripts instead of text"),
                 Param("report", "path", "Also a web page with charts: DIR/index.html", metavar="DIR", group="output"),
                 Param("trace", "path", "Write the game (--games 1) as JSON Lines", metavar="FILE", group="output"),
-                Param("replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"),
+                Param(
+                    "replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"
+                ),
             ),  # fmt: skip
         ),
         Command(
@@ -464,8 +468,14 @@ COMMANDS: dict[str, Command] = {
         Command(
             "supertrain lineup",
             Params(
-                Param("hand", "text", "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)", metavar="HAND",
-                      argument=True, required=True),
+                Param(
+                    "hand",
+                    "text",
+                    "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)",
+                    metavar="HAND",
+                    argument=True,
+                    required=True,
+                ),
                 Param("engine", "text", "The round's engine: 12 … 0, or Train", default="12", metavar="ENGINE"),
             ),  # fmt: skip
             extra=Params(JSON.but(help="Print JSON: the line and the extras")),

@@ -47,8 +47,7 @@ PRODUCTS: dict[str, str] = {
 }
 
 # What ``cardgen build`` makes when no cardgen.toml says otherwise: (command, its options).
-# The kits come first, one a game for three players: the index opens with them ("print this"). The
-# Amtrak and Train kits print the deck (the product "deck"): they are in the set once cardgen has it.
+# The kits come first, one a game for three players: the index opens with them ("print this").
 KITS: tuple[tuple[str, dict[str, Any]], ...] = tuple(
     ("kit", {"game": game, "players": 3, **options})
     for game, options in (
@@ -58,10 +57,9 @@ KITS: tuple[tuple[str, dict[str, Any]], ...] = tuple(
         ("amtrak", {}),
         ("train", {}),
     )
-    if game not in ("amtrak", "train") or "deck" in PRODUCTS
 )
-# Then the test page: what to print before anything double-sided (the index's banner), and
-# every product on its own, as its command makes it.
+# Then the test page (what to print before anything double-sided) and every product on its
+# own, as its command makes it.
 DEFAULT_SET: tuple[tuple[str, dict[str, Any]], ...] = (
     *KITS,
     ("testpage", {}),

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +39,10 @@ from cardgen.layout.kit_cover import COVER_PAGES, Cover, Row, cover
 from cardgen.options import PrintOptions, print_options, title_name
 from cardgen.products import Product, product, recipe
 from cardgen.products.handout import MIN_MARGIN
-from cardgen.products.kits import ASSUMPTIONS, GAMES, KitGame, Part, Setup, minutes_said, missing, takes
+from cardgen.products.kits import ASSUMPTIONS, GAMES, KitGame, Part, Setup, minutes_said, part_options
+from cardgen.products.placemat import mat_pages
 from cardgen.proof.pdfshape import page_digests
-from cardgen.render import writer
+from cardgen.render import render, writer
 from cardgen.render.compose import Page, compose_pdf, page_count
 from cardgen.rules.shared import Violation, capped
 from cardgen.units import PAPER_NAMES
@@ -62,6 +63,7 @@ class KitResult(Built):
 
     game: str = ""
     layout: list[Page] = field(default_factory=list)
+    redrawn: tuple[int, ...] = ()  # the sources drawn for the kit, not taken from their part's PDF (numbered mats)
 
 
 def read_setup(game: str, players: int | None, names: str | None, given: dict[str, Any], opts: PrintOptions) -> Setup:
@@ -92,17 +94,6 @@ def read_setup(game: str, players: int | None, names: str | None, given: dict[st
     return Setup(kit.name, count, listed, options, opts)
 
 
-def part_options(opts: PrintOptions, part: Part) -> PrintOptions:
-    """The kit's print options as ``part`` takes them: those its command takes, the rest plain
-    (backs and fold only for cards that have backs), so its folder is named as that command names it."""
-    keep = set(part.printing) - (set() if part.sides == "backs" else {"backs", "back_offset", "fold"})
-    plain = print_options()
-    named = {"paper_name": "paper", "theme_file": "theme"}
-    return PrintOptions(
-        **{f.name: getattr(opts if named.get(f.name, f.name) in keep else plain, f.name) for f in fields(PrintOptions)}
-    )
-
-
 def kit_slug(kit: KitGame, setup: Setup) -> str:
     """The kit's folder name: its game, players, options and names, then the print options'.
 
@@ -129,6 +120,7 @@ def build_kit(
     win: str | None = None,
     freeze: int | None = None,
     categories: str | None = None,
+    four_colour: bool = False,
     set: str | None = None,  # the tiles' own word: --set, and the key of a cardgen.toml item
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
@@ -138,12 +130,9 @@ def build_kit(
     folder of its own, and the one PDF to print, in print order."""
     opts = opts or print_options()
     given = {"pattern": pattern, "census": census, "numbers": numbers, "packs": packs, "wilds": wilds, "win": win,
-             "freeze": freeze, "categories": categories, "set": set}  # fmt: skip
+             "freeze": freeze, "categories": categories, "four_colour": four_colour, "set": set}  # fmt: skip
     setup = read_setup(game, players, names, given, opts)
     kit = GAMES[setup.game]
-    lacking = missing(kit)
-    if lacking:  # (the deck: until it is merged, the Amtrak and Train kits cannot be built)
-        raise CardgenError(f"the {kit.name} kit needs the {lacking[0]}, which is not built yet in this cardgen")
     parts = [p for p in kit.parts if p.when(setup)]
     folder = out / kit_slug(kit, setup)
     made = {"game": setup.game, "players": setup.players, "names": ",".join(setup.names) or None, **setup.options}
@@ -160,6 +149,10 @@ def build_kit(
         sources = [_part_pdf(b) for b in built]
         counts = [page_count(data) for data in sources]
         layout = page_layout(setup, parts, counts)
+        redrawn = tuple(i for i, part in enumerate(parts, 1) if part.product == "placemat" and not _duplexed(setup))
+        for i in redrawn:  # the mats' pages numbered as the kit's, their tabs naming the kit's pages
+            first = next(k for k, page in enumerate(layout, 1) if page.source == i)
+            sources[i - 1] = _numbered_mats(setup, parts[i - 1], first, len(layout), counts[i - 1])
         cover_pdf = draw_cover(kit, setup, parts, built, layout)
         title, subject = document_words(kit, setup, parts, built)
         outline = [(COVER, 0)] + [
@@ -199,7 +192,19 @@ def build_kit(
         parts=moved,
         game=kit.title,
         layout=layout,
+        redrawn=redrawn,
     )
+
+
+def _numbered_mats(setup: Setup, part: Part, first: int, total: int, count: int) -> bytes:
+    """The placemats' pages as the kit prints them: the part's own mats, drawn again numbered as
+    pages ``first`` … of the kit's ``total`` (in their captions and on their tabs). Printed
+    double-sided, the kit keeps the part's own pages: a blank page follows each, so the kit's
+    numbers would skip (the page labels "Mats 1" … then match the mats' own numbers)."""
+    made = mat_pages(**part.options(setup), opts=part_options(setup.opts, part), numbering=(first, total))
+    if len(made.pages) != count:
+        raise CardgenError("the placemats' pages changed in number: this is cardgen's fault, please report it")
+    return render("pdf", made.pages, title=setup.opts.title or made.slug)
 
 
 def _capital(text: str) -> str:
@@ -241,13 +246,10 @@ def page_layout(setup: Setup, parts: Sequence[Part], counts: Sequence[int]) -> l
     for i, (part, count) in enumerate(zip(parts, counts), 1):
         if duplex and len(pages) % 2:
             pages.append(Page(None, 0, BLANK, None))
-        shown = 0
-        for _ in range(part.repeat(setup)):
-            for n in range(count):
-                shown += 1
-                pages.append(Page(i, n, part.word, shown))
-                if duplex and part.sides == "one":
-                    pages.append(Page(None, 0, BLANK, None))
+        for n in range(count):
+            pages.append(Page(i, n, part.word, n + 1))
+            if duplex and part.sides == "one":
+                pages.append(Page(None, 0, BLANK, None))
     return pages
 
 
@@ -352,9 +354,7 @@ def cover_facts(kit: KitGame, setup: Setup, parts: Sequence[Part], built: Sequen
     subtitle = " · ".join(
         w for w in (opts.title, f"print-and-play kit for {who}{names}", said if said != "solo" else "") if w
     )
-    notes = []
-    if setup.names and any(p.product == "placemat" for p in parts) and not takes("placemat", "names"):
-        notes.append("Write each player's name on their placemat: this cardgen does not print names on mats yet.")
+    notes: list[str] = []
     pictures, caption = kit.picture(setup)
     return Cover(
         kit.title,
@@ -459,9 +459,13 @@ def _expected_pages(folder: Path, fresh: KitResult, fresh_digests: list[str]) ->
             continue
         part = fresh.parts[page.source - 1]
         assert part.to_print is not None
+        where = part.to_print.relative_to(fresh.folder).as_posix()
+        if page.source in fresh.redrawn:  # (the mats: their part's pages, numbered as the kit's)
+            wanted = fresh_digests[k] if k < len(fresh_digests) else None
+            out.append((page, wanted, f"page {page.number + 1} of {where}, numbered as this kit's pages"))
+            continue
         own = digests[page.source]
         wanted = own[page.number] if own is not None and page.number < len(own) else None
-        where = part.to_print.relative_to(fresh.folder).as_posix()
         out.append((page, wanted, f"page {page.number + 1} of {where}"))
     return out
 

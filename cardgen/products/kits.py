@@ -15,10 +15,9 @@ to glue each join, 10 seconds to punch a token.
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from cardgen.commands import COMMANDS, KITS
@@ -33,9 +32,11 @@ from cardgen.layout.supertrain.tile import tile_face
 from cardgen.layout.theme import DEFAULT
 from cardgen.layout.train import handout as train_handout
 from cardgen.layout.train.setup_card import setup_card
-from cardgen.options import PRINT, PrintOptions
+from cardgen.options import PRINT, PrintOptions, print_options
 from cardgen.params import Params
-from cardgen.products import PRODUCTS, product
+from cardgen.products.deck import face as deck_face
+from cardgen.products.placemat import mat_plan
+from cardgen.rules.deck import deck
 from cardgen.rules.got.grid_packs import DEFAULT_CATEGORIES, GridPack
 from cardgen.rules.got.patterns import make_pattern
 from cardgen.rules.supertrain.dominoes import tile_set
@@ -95,17 +96,6 @@ class Part:
     make: Callable[[Setup, Built, int], Making]  # given what it built and its pages
     when: Callable[[Setup], bool] = field(default=lambda setup: True)
 
-    def repeat(self, setup: Setup) -> int:
-        """How many times its pages are printed: a placemat a player, from one mat's pages, when
-        the placemat product cannot put a mat for each player in its PDF itself."""
-        return setup.players if self.product == "placemat" and not takes("placemat", "players") else 1
-
-
-def takes(name: str, keyword: str) -> bool:
-    """Whether product ``name``'s build takes ``keyword`` (the placemat's ``players`` and ``names``:
-    a mat for each player, each name on its mat, where the placemat product prints them)."""
-    return keyword in inspect.signature(product(name).build).parameters
-
 
 @dataclass(frozen=True)
 class KitGame:
@@ -130,6 +120,17 @@ def printing(command: str) -> tuple[str, ...]:
     """The print options ``command`` takes (all of a kit's for a product whose command is not here)."""
     found = COMMANDS.get(command)
     return found.printing.names if found is not None else PRINT.names
+
+
+def part_options(opts: PrintOptions, part: Part) -> PrintOptions:
+    """The kit's print options as ``part`` takes them: those its command takes, the rest plain
+    (backs and fold only for cards that have backs), so its folder is named as that command names it."""
+    keep = set(part.printing) - (set() if part.sides == "backs" else {"backs", "back_offset", "fold"})
+    plain = print_options()
+    named = {"paper_name": "paper", "theme_file": "theme"}
+    return PrintOptions(
+        **{f.name: getattr(opts if named.get(f.name, f.name) in keep else plain, f.name) for f in fields(PrintOptions)}
+    )
 
 
 def _plural(n: int, word: str) -> str:
@@ -175,21 +176,20 @@ def handout(game: str, options: Callable[[Setup], dict[str, Any]] = lambda s: {}
 
 
 def placemats(options: Callable[[Setup], dict[str, Any]]) -> Part:
-    """A placemat a player (``cardgen placemat``), each player's name on theirs when the placemat
-    product prints names."""
+    """A placemat a player (``cardgen placemat`` with ``players``, or ``names``: each player's name
+    printed on their mat), the mats' pieces packed onto pages, cut only between spaces."""
+
+    def given(s: Setup) -> dict[str, Any]:
+        return options(s) | ({"names": ",".join(s.names)} if s.names else {"players": s.players})
 
     def made(s: Setup, b: Built, pages: int) -> Making:
-        mats = s.players
-        per = pages / mats if b.pages * mats == pages else None  # (each mat alone on its pages)
-        joins = getattr(b, "joins", None)
-        if joins is None:
-            joins = int(per - 1) * mats if per else 0
-        minutes = pages * MINUTES_A_MAT_PAGE + joins * MINUTES_A_JOIN
-        if not joins:
-            return Making(f"Trim the {_plural(mats, 'placemat')} on their edges.", minutes, (SCISSORS,))
+        plan = mat_plan(**given(s), opts=part_options(s.opts, MATS))
+        minutes = pages * MINUTES_A_MAT_PAGE + plan.joins * MINUTES_A_JOIN
+        if not plan.joins:
+            return Making(f"Cut the {_plural(s.players, 'placemat')} out on their edges.", minutes, (SCISSORS,))
         return Making(
-            f"Trim each placemat's pages on the dashed lines and glue each tab under the piece beside it, lining up "
-            f"the marks ({_plural(joins, 'join')} in all).",
+            f"Trim each placemat's pieces on the dashed lines and glue each grey tab under the piece beside it, "
+            f"lining up the marks ({_plural(plan.joins, 'join')} in all).",
             minutes,
             (SCISSORS, "a glue stick"),
         )
@@ -198,15 +198,10 @@ def placemats(options: Callable[[Setup], dict[str, Any]]) -> Part:
         names = f" ({', '.join(s.names)})" if s.names else ""
         return f"{_plural(s.players, 'placemat')}, one a player{names}"
 
-    def given(s: Setup) -> dict[str, Any]:
-        out = options(s)
-        if takes("placemat", "players"):
-            out["players"] = s.players
-        if s.names and takes("placemat", "names"):
-            out["names"] = ",".join(s.names)
-        return out
+    return replace(MATS, options=given, what=what, make=made)
 
-    return Part("Mats", "placemat", given, "one", printing("placemat"), what, made)
+
+MATS = Part("Mats", "placemat", lambda s: {}, "one", printing("placemat"), lambda s, b: "", lambda s, b, n: Making(""))
 
 
 # --- the games --------------------------------------------------------------------------------
@@ -398,16 +393,29 @@ SUPERTRAIN = KitGame(
 
 
 def _deck(jokers: int) -> Part:
-    noun = "cards"
+    """The deck (``cardgen deck``): Amtrak's with its two Jokers, Train's without."""
     return Part(
         "Cards",
         "deck",
-        lambda s: {"jokers": jokers},
+        lambda s: {"jokers": jokers, "four_colour": s["four_colour"]},
         "backs",
         printing("deck"),
-        lambda s, b: f"the deck: {b.cards} {noun}" + (f", {jokers} of them Jokers" if jokers else ", no Jokers"),
-        lambda s, b, pages: cutting(noun, b.cards, s.opts, _sheets(b, pages)),
+        lambda s, b: f"the deck: {b.cards} cards" + (f", {jokers} of them Jokers" if jokers else ", no Jokers"),
+        lambda s, b, pages: cutting("cards", b.cards, s.opts, _sheets(b, pages)),
     )
+
+
+def _deck_shown(s: Setup, jokers: int) -> tuple[list[Drawing], str]:
+    """Three cards of the deck as the kit prints them: an Engineer (K), a Coach (7) and, with
+    Jokers, a Substitute car; without, a Crew card (J)."""
+    cards = deck(jokers)
+    picked = [c for c in cards if c.suit == "hearts" and c.rank in ("K", "7")][::-1]
+    picked.append(cards[-1] if jokers else next(c for c in cards if (c.suit, c.rank) == ("spades", "J")))
+    return [deck_face(c, s.opts, s["four_colour"], jokers) for c in picked], "cards of the deck"
+
+
+def _four(s: Setup) -> str:
+    return "four-colour suits" if s["four_colour"] else ""
 
 
 AMTRAK = KitGame(
@@ -426,15 +434,15 @@ AMTRAK = KitGame(
             lambda s, b, pages: Making("Keep the scorecard and a pen by the table.", 0.0, ("a pen",)),
         ),
     ),
-    lambda s: "solo" if s.players == 1 else "",
-    lambda s: "",
+    lambda s: ", ".join(w for w in ("solo" if s.players == 1 else "", _four(s)) if w),
+    lambda s: "-four-colour" if s["four_colour"] else "",
     lambda s: [
         "room for your Track, the face-down pile and the train of Cars it becomes"
         if s.players == 1
         else "room for each player's Track and the train of Cars it becomes"
     ],
     lambda s: amtrak_handout.ACCENT,
-    lambda s: ([], ""),  # (the deck's cards, once cardgen has the deck's drawings to show)
+    lambda s: _deck_shown(s, 2),
 )
 
 TRAIN = KitGame(
@@ -453,19 +461,14 @@ TRAIN = KitGame(
             lambda s, b, pages: Making("Cut out the round-setup card and keep it with the deck.", 1.0, (SCISSORS,)),
         ),
     ),
-    lambda s: "",
-    lambda s: "",
+    _four,
+    lambda s: "-four-colour" if s["four_colour"] else "",
     lambda s: ["a pen and paper for the points: one a round won"],
     lambda s: train_handout.ACCENT,
     lambda s: ([setup_card(s.players, title=s.opts.title)], "the round-setup card"),
 )
 
 GAMES: dict[str, KitGame] = {k.name: k for k in (GOT, GOT2D, SUPERTRAIN, AMTRAK, TRAIN)}
-
-
-def missing(game: KitGame) -> list[str]:
-    """The products a kit's parts name that this cardgen does not have (the deck, until it is)."""
-    return [p.product for p in game.parts if p.product not in PRODUCTS]
 
 
 def minutes_said(minutes: float) -> str:
