@@ -2,15 +2,16 @@
 
 The PDF is read back with pikepdf (another engine than the one that composed it): its pages are
 its parts' pages, in order (each page's drawing and size compared by digest with the page of the
-part's own PDF), with bookmarks, page labels, a title, a subject and viewer preferences; the
-cover is one page and names what is inside. ``cardgen check`` proves a kit, and names a page
-changed in it.
+part's own PDF; the placemats' pages, numbered as the kit's pages, read as text with pdfplumber),
+with bookmarks, page labels, a title, a subject and viewer preferences; the cover is one page and
+names what is inside. ``cardgen check`` proves a kit, and names a page changed in it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -19,10 +20,8 @@ import pikepdf
 import pytest
 
 from cardgen.cli import run
-from cardgen.products import PRODUCTS
 from tests.helpers import resign
 
-HAS_DECK = "deck" in PRODUCTS  # the Amtrak and Train kits print the deck (cardgen deck)
 GAMES = ["got", "got2d", "supertrain", "amtrak", "train"]
 TITLES = {
     "got": "Game of Trains",
@@ -91,17 +90,11 @@ def kits(tmp_path_factory):  # type: ignore[no-untyped-def]
     return make
 
 
-def needs_deck(game: str) -> None:
-    if game in ("amtrak", "train") and not HAS_DECK:
-        pytest.skip("the deck (cardgen deck) is not in this cardgen yet")
-
-
 # --- each game: builds, checks, reads back -----------------------------------------------------
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_kit_for_three_players_builds_and_passes_check(kits, capsys, game):  # type: ignore[no-untyped-def]
-    needs_deck(game)
     folder = kits(game, "--players", "3")
     assert folder.name.startswith(f"kit-{game}-3-players")
     code, out, _ = cli(capsys, "check", folder)
@@ -112,7 +105,6 @@ def test_each_kit_for_three_players_builds_and_passes_check(kits, capsys, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pdf_names_the_kit_and_opens_at_actual_size(kits, game):  # type: ignore[no-untyped-def]
-    needs_deck(game)
     folder = kits(game, "--players", "3")
     with pikepdf.open(kit_pdf(folder)) as pdf:
         info = pdf.docinfo
@@ -134,30 +126,49 @@ def test_the_pdf_names_the_kit_and_opens_at_actual_size(kits, game):  # type: ig
         assert labels[at:end] == [f"{word} {n}" for n in range(1, end - at + 1)], title
 
 
+def page_texts(pdf: Path) -> list[str]:
+    with pdfplumber.open(pdf) as doc:
+        return [" ".join((page.extract_text() or "").split()) for page in doc.pages]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pages_are_the_cover_then_the_parts_pages_in_order(kits, game):  # type: ignore[no-untyped-def]
     """Read with pikepdf: page 1 is the cover, then the rules handout's pages, then each
-    component's, each one a page of its part's own PDF (placemats: one a player, the mat's pages
-    again for each player unless the placemat's PDF holds them all)."""
-    needs_deck(game)
+    component's, each one a page of its part's own PDF; so the kit has 1 + the sum of its parts'
+    pages. The placemats' pages are their part's drawn again, numbered as the kit's pages: read
+    with pdfplumber, each says "page K of N", K its page in the kit, where the part's says its own."""
     folder = kits(game, "--players", "3")
     got = page_keys(kit_pdf(folder))
     with pikepdf.open(kit_pdf(folder)) as pdf, pdf.open_outline() as outline:
         order = [item.title for item in outline.root][1:]
     parts = {p.name: page_keys(part_pdf(p)) for p in parts_of(folder)}
+    assert len(got) == 1 + sum(len(pages) for pages in parts.values())
     rules = next(name for name in parts if name.startswith("handout-"))
     at = 1
     for title in order:  # each bookmark's part, in the kit's order: the rules first
         name = rules if title == "The rules handout" else _part_named(parts, title, rules)
         pages = parts.pop(name)
-        times = 0
-        while got[at : at + len(pages)] == pages:
-            at += len(pages)
-            times += 1
-        assert times == (3 if name.startswith("placemat") and times > 1 else 1), (name, times)
+        if name.startswith("placemat"):
+            kit_text = page_texts(kit_pdf(folder))[at : at + len(pages)]
+            own_text = page_texts(part_pdf(folder / name))
+            assert len(own_text) == len(pages)
+            for k, (mine, theirs) in enumerate(zip(kit_text, own_text)):
+                assert f"page {at + k + 1} of {len(got)}" in mine and f"page {k + 1} of {len(pages)}" in theirs
+                assert mine == _renumbered(theirs, at, len(got))  # the same mat, its tabs naming the kit's pages
+        else:
+            assert got[at : at + len(pages)] == pages, name
+        at += len(pages)
     assert at == len(got) and not parts  # every page accounted for, every part printed
     with pdfplumber.open(kit_pdf(folder)) as pdf:
         assert len(pdf.pages[0].extract_text().split("What is inside")) == 2  # page 1: the cover
+
+
+def _renumbered(text: str, shift: int, total: int) -> str:
+    """A part's page text with its page numbers ("page 2", "page 1 of 6") moved on by ``shift``
+    and its count of pages made ``total``."""
+    return re.sub(
+        r"page (\d+)( of \d+)?", lambda m: f"page {int(m[1]) + shift}" + (f" of {total}" if m[2] else ""), text
+    )
 
 
 def _part_named(parts: dict[str, list[str]], title: str, rules: str) -> str:
@@ -203,11 +214,67 @@ def test_a_kit_is_the_same_bytes_built_twice(kits, tmp_path):  # type: ignore[no
     assert tree(tmp_path / folder.name) == tree(folder)
 
 
+def test_kit_help_lists_the_games_own_options(capsys):  # type: ignore[no-untyped-def]
+    """``cardgen kit GAME --help``: GAME's options, with its own range of players; not another game's."""
+    code, out, _ = cli(capsys, "kit", "supertrain", "--help")
+    words = " ".join(out.split("Examples:")[0].split())  # (the examples are every game's)
+    assert code == 0 and "--set" in words and "Players, 2 to 8" in words and "--names" in words
+    assert not any(o in words for o in ("--pattern", "--census", "--freeze", "--four-colour", "--categories"))
+    code, out, _ = cli(capsys, "kit", "got", "--help")
+    words = " ".join(out.split("Examples:")[0].split())
+    assert all(o in words for o in ("--pattern", "--census", "--freeze", "--wilds", "Players, 2 to 6"))
+    assert "--set" not in words and "--four-colour" not in words
+    code, out, _ = cli(capsys, "kit", "--help")  # no game: every game's, each said whose
+    assert code == 0 and "got: " in out and "supertrain: " in out and "amtrak/train: " in out
+
+
+def test_amtrak_solo_kit_prints_the_deck_and_the_solo_scorecard(kits):  # type: ignore[no-untyped-def]
+    """Seed 004: 52 cards and 2 Jokers, played alone with the solo scorecard."""
+    folder = kits("amtrak", "--players", "1")
+    assert folder.name == "kit-amtrak-solo"
+    assert [p.name for p in parts_of(folder)] == ["amtrak-scorecard-solo", "deck", "handout-amtrak"]
+    rows = (folder / "deck" / "pack.csv").read_text("utf-8").splitlines()[1:]
+    assert len(rows) == 54 and sum(",JK," in r for r in rows) == 2
+    cover = page_texts(kit_pdf(folder))[0]
+    assert "the deck: 54 cards, 2 of them Jokers" in cover and "the solo scorecard" in cover
+    assert "one player (solo)" in cover and "Cut the 54 cards apart" in cover
+
+
+def test_train_kit_prints_the_deck_without_jokers_and_the_round_setup_card(kits):  # type: ignore[no-untyped-def]
+    """Seeds 000/001: a 52-card deck, no Jokers; the round-setup card for the players."""
+    folder = kits("train", "--players", "3")
+    assert [p.name for p in parts_of(folder)] == ["deck-no-jokers", "handout-train", "train-setup-3-players"]
+    rows = (folder / "deck-no-jokers" / "pack.csv").read_text("utf-8").splitlines()[1:]
+    assert len(rows) == 52 and not any(",JK," in r for r in rows)
+    cover = page_texts(kit_pdf(folder))[0]
+    assert "the deck: 52 cards, no Jokers" in cover and "the round-setup card for 3 players" in cover
+
+
+def test_names_go_on_the_mats_and_the_kit_has_tokens_and_wild_cards(kits):  # type: ignore[no-untyped-def]
+    """``--names``: a mat each, each name printed on its own mat's pieces; ``--freeze 7``: the
+    tokens sheet; ``--wilds 2``: the pack's two wild cards (W01, W02) and the rules that go with them."""
+    folder = kits("got", "--names", "Ann,Bob,Cy,Dee", "--freeze", "7", "--wilds", "2", "--backs")
+    (mats,) = [p for p in parts_of(folder) if p.name.startswith("placemat-")]
+    svgs = sorted(mats.glob("*.svg"))
+    assert len(svgs) == 4  # one a player
+    for svg, name in zip(svgs, ["Ann", "Bob", "Cy", "Dee"]):
+        assert f">{name}<" in svg.read_text("utf-8")
+    with pikepdf.open(kit_pdf(folder)) as pdf:
+        labels = [pikepdf.Page(p).label for p in pdf.pages]
+    texts = page_texts(kit_pdf(folder))
+    on_mats = " ".join(t for t, label in zip(texts, labels) if label.startswith("Mats"))
+    assert all(f"({name})" in on_mats for name in ("Ann", "Bob", "Cy", "Dee"))  # each piece says whose
+    (pack,) = [p for p in parts_of(folder) if p.name.startswith("got-")]
+    assert {p.stem for p in (pack / "cards").glob("W*.svg")} == {"W01", "W02"}
+    assert any(p.name.startswith("freeze-tokens") for p in parts_of(folder))
+    assert "2 of them wild" in texts[0] and "freeze tokens" in texts[0] and "(Ann, Bob, Cy, Dee)" in texts[0]
+
+
 # --- double-sided and fold-over ---------------------------------------------------------------
 
 
 def test_backs_put_each_part_on_a_front_and_a_blank_behind_each_one_sided_page(kits):  # type: ignore[no-untyped-def]
-    folder = kits("got", "--names", "Ann,Bob,Cy,Dee", "--freeze", "7", "--backs")
+    folder = kits("got", "--names", "Ann,Bob,Cy,Dee", "--freeze", "7", "--wilds", "2", "--backs")
     assert "-ann-bob-cy-dee-" in folder.name
     with pikepdf.open(kit_pdf(folder)) as pdf:
         assert pdf.Root.ViewerPreferences.Duplex == pikepdf.Name.DuplexFlipLongEdge
@@ -254,6 +321,40 @@ def test_check_names_a_kit_page_changed_even_with_the_marker_signed_again(kits, 
     code, out, _ = cli(capsys, "check", folder)
     assert code == 1 and "was changed after" not in out
     assert f"{name}: page 5 (Cards 2) is not page 2 of got-pattern-two-census-7-copies-2/" in out
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [  # the got kit for three: cover, rules 2-3, cards 4-10, mats 11-16 (a census-7 mat: 4 + 3 spaces, two pages a mat)
+        ("swap 5 6", ["page 5 (Cards 2) is not page 2 of got-pattern-two-census-7-copies-2/got-pattern-two-census-7-"
+                      "copies-2.pdf: it is the kit's page 6 (Cards 3)", "page 6 (Cards 3) is not page 3 of got-"]),
+        ("remove 7", ["has 15 pages, where this kit has 16", "page 7 of this kit (Cards 4, page 4 of got-"]),
+        ("draw 12", ["page 12 (Mats 2) is not page 2 of placemat-census-7-players3/placemat-census-7-players3.pdf, "
+                     "numbered as this kit's pages"]),
+    ],
+)  # fmt: skip
+def test_check_names_a_page_swapped_removed_or_drawn_on(kits, tmp_path, capsys, change, said):  # type: ignore[no-untyped-def]
+    source = kits("got", "--players", "3")
+    folder = tmp_path / source.name
+    shutil.copytree(source, folder)
+    pdf_path = kit_pdf(folder)
+    what, at = change.split(" ", 1)
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        first = int(at.split()[0]) - 1
+        if what == "swap":
+            pdf.pages[first], pdf.pages[first + 1] = pikepdf.Page(pdf.pages[first + 1]), pikepdf.Page(pdf.pages[first])
+        elif what == "remove":
+            del pdf.pages[first]
+        else:
+            page = pdf.pages[first]
+            page.obj.Contents = pdf.make_stream(page.obj.Contents.read_bytes() + b"\n0 0 m 100 100 l S\n")
+        pdf.save(pdf_path)
+    resign(folder)
+    code, out, _ = cli(capsys, "check", folder)
+    assert code == 1
+    for words in said:
+        assert f"{pdf_path.name}{'' if words.startswith('has') else ':'} {words}" in out, out
+    assert len(out.splitlines()) == len(said) + 1  # no other page named: those after a page taken out are right
 
 
 def test_check_names_a_part_changed_under_its_folder(kits, tmp_path, capsys):  # type: ignore[no-untyped-def]
@@ -312,13 +413,6 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, args,
     code, out, err = cli(capsys, "kit", *args, "--out", tmp_path / "out")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and needle in err, err
     assert not (tmp_path / "out").exists()
-
-
-@pytest.mark.skipif(HAS_DECK, reason="this cardgen has the deck: its kits are built above")
-@pytest.mark.parametrize("game", ["amtrak", "train"])
-def test_a_kit_of_the_deck_says_the_deck_is_not_built_yet(tmp_path, capsys, game):  # type: ignore[no-untyped-def]
-    code, _, err = cli(capsys, "kit", game, "--out", tmp_path)
-    assert code == 2 and "needs the deck, which is not built yet" in err and list(tmp_path.iterdir()) == []
 
 
 # --- cardgen.toml and the build's index -------------------------------------------------------

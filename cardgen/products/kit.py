@@ -25,6 +25,7 @@ pages' digests, ``proof.pdfshape.page_digests``), and the cover the one this ver
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -421,16 +422,48 @@ def kit_problems(folder: Path, names: Sequence[str], fresh: Built, failed: set[s
     expected = _expected_pages(folder, fresh, page_digests(want))
     if len(found) != len(expected):
         out.append(Violation("files", f"{name} has {len(found)} pages, where this kit has {len(expected)}"))
-    wrong = [
-        Violation("files", f"{name}: page {k} ({_label(page)}) is not {what}")
-        for k, (digest, (page, wanted, what)) in enumerate(zip(found, expected), 1)
-        if wanted is not None and digest != wanted
-    ]
+    wrong = [Violation("files", f"{name}: {why}") for why in _pages_wrong(found, expected)]
     out += capped(wrong, 10, lambda n, _: Violation("files", f"{name}: and {n} more pages are not their parts'"))
     if not wrong and len(found) == len(expected):
         from cardgen.proof.pdfshape import pdf_differences
 
         out += [Violation("files", f"{name}: {d}") for d in pdf_differences(got, want)[:5]]
+    return out
+
+
+def _pages_wrong(found: Sequence[str], expected: Sequence[tuple[Page, str | None, str]]) -> list[str]:
+    """Each page of the kit's PDF that is not what this kit has there (and, when it is another of
+    its pages, which), and each page it lacks. With as many pages as the kit has, page by page;
+    with more or fewer, the pages found lined up with those expected by their digests
+    (``difflib``), so that a page taken out or put in is named once, not as every page after it."""
+    wanted = [w if w is not None else f"unknown {k}" for k, (_, w, _) in enumerate(expected)]
+    where = {w: k for k, w in reversed(list(enumerate(wanted)))}
+
+    def wrong(j: int, i: int) -> str:
+        page, _, what = expected[i]
+        k = where.get(found[j])
+        said = f"page {j + 1} ({_label(page)}) is not {what}"
+        return said if k is None else f"{said}: it is the kit's page {k + 1} ({_label(expected[k][0])})"
+
+    if len(found) == len(expected):
+        return [
+            wrong(k, k) for k, (digest, (_, want, _)) in enumerate(zip(found, expected)) if want not in (None, digest)
+        ]
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wanted, list(found), autojunk=False).get_opcodes():
+        for i in range(i1, i2) if op in ("replace", "delete") else ():
+            page, want, what = expected[i]
+            if op == "delete" or i - i1 >= j2 - j1:
+                out.append(f"page {i + 1} of this kit ({_label(page)}, {what}) is missing")
+            elif want is not None:  # (None: its part's PDF cannot be read, which its own check names)
+                out.append(wrong(j1 + i - i1, i))
+        extra = range(j1 + i2 - i1, j2) if op == "replace" else range(j1, j2) if op == "insert" else range(0)
+        out += [
+            f"page {j + 1} is not a page of this kit"
+            if where.get(found[j]) is None
+            else f"page {j + 1} is the kit's page {where[found[j]] + 1} ({_label(expected[where[found[j]]][0])}) again"
+            for j in extra
+        ]
     return out
 
 
