@@ -282,8 +282,7 @@ class KitHelp(Grouped):
 )
 @declared("kit")
 def kit(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, **options: Any) -> None:
-    """Everything to play GAME with its players in one PDF, in print order: a cover, the
-    rules, every component (and each part's own files beside it)."""
+    """Everything to play GAME with N players, in one PDF to print in order."""
     from cardgen.products.kit import build_kit
 
     result = build_kit(**options, opts=opts, out=out_dir, progress=progress("kit"))

@@ -43,7 +43,7 @@ from cardgen.products.handout import MIN_MARGIN
 from cardgen.products.kits import ASSUMPTIONS, GAMES, KitGame, Part, Setup, minutes_said, part_options
 from cardgen.products.placemat import mat_pages
 from cardgen.proof.pdfshape import page_digests
-from cardgen.render import render, writer
+from cardgen.render import render, subject_of, writer
 from cardgen.render.compose import Page, compose_pdf, page_count
 from cardgen.rules.shared import Violation, capped
 from cardgen.units import PAPER_NAMES
@@ -121,8 +121,8 @@ def build_kit(
     win: str | None = None,
     freeze: int | None = None,
     categories: str | None = None,
-    four_colour: bool = False,
     set: str | None = None,  # the tiles' own word: --set, and the key of a cardgen.toml item
+    four_colour: bool = False,
     opts: PrintOptions | None = None,
     out: Path = Path("output"),
     progress: Progress | None = None,
@@ -283,7 +283,7 @@ def document_words(kit: KitGame, setup: Setup, parts: Sequence[Part], built: Seq
     title = f"{kit.title} kit — {players}" + (f", {said}" if said and said != "solo" else "")
     held = ", ".join(p.what(setup, b) for p, b in zip(parts, built))
     who = "alone" if setup.players == 1 else f"with {setup.players} players"
-    return title, f"Everything to print to play {kit.title} {who}: a cover, {held}"
+    return title, subject_of(f"Everything to print to play {kit.title} {who}: a cover, {held}")
 
 
 def draw_cover(kit: KitGame, setup: Setup, parts: Sequence[Part], built: Sequence[Built], layout: list[Page]) -> bytes:
