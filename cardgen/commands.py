@@ -9,7 +9,7 @@ of a ``cardgen.toml`` item), the print options it takes (``printing``, from
 command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 
 >>> COMMANDS["placemat"].names
-('census', 'grid', 'players', 'names', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
+('census', 'grid', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
 >>> COMMANDS["pack"].params["gutter"].help
 'Space between cards'
 >>> COMMANDS["tiles"].params["gutter"].help
@@ -262,10 +262,7 @@ COMMANDS: dict[str, Command] = {
             Params(
                 got.CENSUS.but(help="Spaces in the row, lettered A, B, C …", short="-n"),
                 Param("grid", "text", "The 2D mat instead, e.g. 3x3", metavar="RxC"),
-                got.PLAYERS.but(help="A mat each, their pieces packed together", default=None, low=1,
-                                placeholder="1, or one a name"),
-                NAMES.but(help="A mat each, its name on it: Ann,Bob,Cy"),
-            ),  # fmt: skip
+            ),
             PRINT.only("card", "paper", "margin", "title")
             .but("card", help="The cards its spaces hold: poker, bridge … or WxH")
             .but("title", help="A name printed on the mat"),
