@@ -9,7 +9,7 @@ of a ``cardgen.toml`` item), the print options it takes (``printing``, from
 command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 
 >>> COMMANDS["placemat"].names
-('census', 'grid', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
+('census', 'grid', 'players', 'names', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
 >>> COMMANDS["pack"].params["gutter"].help
 'Space between cards'
 >>> COMMANDS["tiles"].params["gutter"].help
@@ -262,6 +262,8 @@ COMMANDS: dict[str, Command] = {
             Params(
                 got.CENSUS.but(help="Spaces in the row, lettered A, B, C …", short="-n"),
                 Param("grid", "text", "The 2D mat instead, e.g. 3x3", metavar="RxC"),
+                got.PLAYERS.but(help="A mat for each of N players, in one PDF", default=None, low=1, placeholder="1"),
+                Param("names", "text", "A player's name on each mat: Ann,Bob,Cy", metavar="NAMES", group="players"),
             ),
             PRINT.only("card", "paper", "margin", "title")
             .but("card", help="The cards its spaces hold: poker, bridge … or WxH")
