@@ -414,6 +414,27 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, args,
     assert not (tmp_path / "out").exists()
 
 
+def test_a_kit_never_replaces_a_users_folder_or_another_commands(kits, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """A kit's folder is its own kind: a folder of the kit's name holding a file of the user's,
+    or another command's folder (a score sheet's, moved there), is refused in one line and left
+    as it was; nothing else is written beside it."""
+    out = tmp_path / "out"
+    folder = out / "kit-supertrain-3-players"
+    folder.mkdir(parents=True)
+    (folder / "notes.txt").write_text("mine", "utf-8")
+    code, said, err = cli(capsys, "kit", "supertrain", "--out", out)
+    assert code == 2 and said == "" and len(err.splitlines()) == 1 and "notes.txt" in err, err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"] and [p.name for p in out.iterdir()] == [folder.name]
+    (folder / "notes.txt").unlink()
+    folder.rmdir()
+    sheet = kits("supertrain", "--players", "3") / "supertrain-scoresheet-3-players"
+    shutil.copytree(sheet, folder)
+    before = tree(folder)
+    code, said, err = cli(capsys, "kit", "supertrain", "--out", out)
+    assert code == 2 and len(err.splitlines()) == 1 and "cannot write a print-and-play kit" in err, err
+    assert tree(folder) == before and [p.name for p in out.iterdir()] == [folder.name]
+
+
 # --- cardgen.toml and the build's index -------------------------------------------------------
 
 
