@@ -381,7 +381,9 @@ def entry(job: Job, result: Built, out: Path) -> Entry:
     svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
     if result.parts:  # a kit: its own PDF, its parts' below it; its picture a component's
         pictured = next((p for p in result.parts if p.cards), result.parts[0])
-        shown = sorted(f for f in pictured.files if f.suffix == ".svg" and f.stem != "back")
+        named = getattr(result, "picture", "")  # (a kit names the file that pictures it best, if any)
+        shown = [result.folder / named] if named else []
+        shown += sorted(f for f in pictured.files if f.suffix == ".svg" and f.stem != "back")
         return Entry(
             name=job.item.name,
             title=result.title or _titled(job.item, job.product.title),

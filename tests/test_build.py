@@ -110,7 +110,9 @@ def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_kee
     assert [s.get("class") for s in page.iter("section", "main")][:2] == ["kits", None]
     kits = page.findall(".//section[@class='kits']//article")
     assert [k.find(".//a[@class='pdf']").get("href") for k in kits] == [f"{k}/{k}.pdf" for k in KITS]
-    assert all(k.find(".//p[@class='kind']").text == "Print this" and k.findall(".//ul[@class='parts']/li") for k in kits)
+    assert all(
+        k.find(".//p[@class='kind']").text == "Print this" and k.findall(".//ul[@class='parts']/li") for k in kits
+    )
     assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
     titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}
     for game in (

@@ -65,6 +65,7 @@ class KitResult(Built):
     game: str = ""
     layout: list[Page] = field(default_factory=list)
     redrawn: tuple[int, ...] = ()  # the sources drawn for the kit, not taken from their part's PDF (numbered mats)
+    picture: str = ""  # the file in its folder that pictures it best, if a part names one (the deck's King)
 
 
 def read_setup(game: str, players: int | None, names: str | None, given: dict[str, Any], opts: PrintOptions) -> Setup:
@@ -194,6 +195,7 @@ def build_kit(
         game=kit.title,
         layout=layout,
         redrawn=redrawn,
+        picture=next((f"{b.folder.name}/{p.picture}" for p, b in zip(parts, moved) if p.picture), ""),
     )
 
 

@@ -95,6 +95,7 @@ class Part:
     what: Callable[[Setup, Built], str]  # what it is, in the cover's contents and the bookmarks
     make: Callable[[Setup, Built, int], Making]  # given what it built and its pages
     when: Callable[[Setup], bool] = field(default=lambda setup: True)
+    picture: str = ""  # the file in its folder that pictures the kit (``cardgen build``'s index); "": none
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,7 @@ SUPERTRAIN = KitGame(
             "supertrain",
             "tiles",
             lambda s: {"set": s["set"]},
-            lambda s, b: f"{b.cards} tiles" + (": the whole set" if s["set"] == "full" else ": the wild tiles"),
+            lambda s, b: f"the whole set: {b.cards} tiles" if s["set"] == "full" else f"the {b.cards} wild tiles",
             "tiles",
         ),
         Part(
@@ -374,7 +375,7 @@ SUPERTRAIN = KitGame(
             lambda s: {"game": "supertrain", "players": s.players},
             "one",
             printing("scoresheet"),
-            lambda s, b: f"the score sheet, a column a player ({s.players})",
+            lambda s, b: f"the score sheet for {s.players} players",
             lambda s, b, pages: Making("Keep the score sheet and a pen by the table.", 0.0, ("a pen",)),
         ),
     ),
@@ -402,6 +403,7 @@ def _deck(jokers: int) -> Part:
         printing("deck"),
         lambda s, b: f"the deck: {b.cards} cards" + (f", {jokers} of them Jokers" if jokers else ", no Jokers"),
         lambda s, b, pages: cutting("cards", b.cards, s.opts, _sheets(b, pages)),
+        picture="cards/KH.svg",  # (an Engineer: the deck's own look, more than its first card, 10♣, would)
     )
 
 
