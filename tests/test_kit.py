@@ -406,7 +406,7 @@ def test_check_names_a_part_that_is_not_the_kits(kits, tmp_path, capsys):  # typ
         (["supertrain", "--pattern", "one"], "the supertrain kit takes no --pattern"),
         (["got2d", "--freeze", "3"], "the got2d kit takes no --freeze"),
         (["got", "--card", "20x30mm"], "too small for a Game of Trains variant pack: at least 36x50mm"),
-        (["amtrak", "--card", "20x30mm"], "a playing card needs 44 × 62 mm at least"),
+        (["amtrak", "--card", "20x30mm"], "too small for a playing-card deck: at least 44x62mm"),
         (["chess"], "chess"),
     ],
 )
