@@ -295,6 +295,16 @@ COMMANDS: dict[str, Command] = {
             ),
         ),
         Command(
+            "studio",
+            Params(
+                Param("port", "int", "Port to serve on (127.0.0.1 only)", low=0, high=65535,
+                      placeholder="a free one", group="run"),
+                Param("browser", "bool", "Open the studio in the default browser", default=True, negatable=True,
+                      group="run"),
+            ),  # fmt: skip
+            extra=Params(OUT.but(help="Folder the studio writes into")),
+        ),
+        Command(
             "seq",
             Params(
                 Param(
