@@ -339,3 +339,9 @@ def test_the_studio_command_without_its_extras_says_how_to_get_them(monkeypatch:
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     code, _, err = cli("studio", "--no-browser")
     assert code == 2 and err.strip() == "error: the studio needs its web server: pip install 'cardgen[studio]'"
+
+
+def test_a_game_to_choose_is_always_on_the_command_line(client: Any) -> None:
+    assert client.get("/api/check?product=handout").json()["command"] == "cardgen handout got"
+    t = client.get("/api/cardgen.toml?product=scoresheet&players=3").text
+    assert t.endswith('[[scoresheet]]\ngame = "supertrain"\nplayers = 3\n')

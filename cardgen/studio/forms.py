@@ -78,6 +78,13 @@ class Field:
             return "on" if d else "off"
         return "" if d is None else str(d)
 
+    @property
+    def initial(self) -> str:
+        """What the field holds at first: its default; a game to choose (an argument), the first."""
+        if self.param.argument and self.param.default is None and self.choices:
+            return self.choices[0]
+        return self.shown_default
+
     def as_json(self) -> dict[str, Any]:
         p = self.param
         return {
@@ -221,7 +228,7 @@ def read_form(form: Form, values: Mapping[str, str]) -> Reading:
             )
             continue
         if p.argument and value is None and p.choices:  # a form asks for one of them: the first is shown
-            value = p.choices[0]
+            value = reading.given[f.name] = p.choices[0]  # (and named: the command line needs it)
         try:
             parsed = p.parse(value)
         except CardgenError as e:
