@@ -28,6 +28,7 @@ from pathlib import Path
 
 from cardgen.options import PRINT
 from cardgen.params import Param, Params
+from cardgen.rules import deck
 from cardgen.rules.amtrak import params as amtrak
 from cardgen.rules.got import params as got
 from cardgen.rules.supertrain import params as supertrain
@@ -206,6 +207,7 @@ COMMANDS: dict[str, Command] = {
             PRINT.only("paper", "margin", "title").but("title", help="A name printed at the top"),
             WRITING,
         ),
+        Command("deck", deck.DECK, PRINT, WRITING),
         Command(
             "scorecard",
             Params(Param("players", "int", "Players, 1 (solo) to 4", default=2, low=1, high=4, group="players")),

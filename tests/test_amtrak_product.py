@@ -303,18 +303,24 @@ def test_every_page_carries_the_reference_panel(cards, players, paper):
             # the seed's car values, transcribed by hand
             for fact in ("11 points", "22 points", "Number value", "(Ace = 1 point)", "Double value", "0 points"):
                 assert fact in text, fact
-            assert "King, Queen or Jack" in text and "Joker" in text
-            assert "at least one each of King, Queen and Jack" in text  # the Full-Staff rule
+            # the Ties named as the deck prints the cards (cardgen deck): K Engineer, Q Conductor, J Crew
+            assert "Engineer K, Conductor Q" in text and "Crew J" in text and "Joker: Substitute car" in text
             assert "Only one bonus per train" in text
             # the right-hand column, from its heading on: the Full-Staff rule and the tie-break
             words = page.extract_words(extra_attrs=["fontname"])
-            head = next(w for w in words if w["text"] == "Full-Staff" and "Bold" in w["fontname"] and w["top"] > 400)
+            head = next(
+                w
+                for w, after in zip(words, words[1:])
+                if w["text"] == "Full-Staff" and after["text"] == "train" and "Bold" in w["fontname"] and w["top"] > 400
+            )
             right = " ".join(
                 page.crop((head["x0"] - 1, head["top"] - 1, page.width, page.height)).extract_text().split()
             )
             tie_break = "discard each Car's Tie and add up the Rails now showing"  # the seed's tie-break
             assert (tie_break in right) == (players > 1)  # alone, no one ties
             assert "several Substitutes may be used" in right
+            # the Full-Staff rule, the cards named as the deck prints them
+            assert "at least one each of the Crew cars: King (Engineer), Queen (Conductor) and Jack (Crew)" in right
             # decisions, one line each, as the engine makes them
             assert "K/JK is a Single-Level Crew car (11)" in text
             assert "JK/JK is a Single-Level Substitute (0)" in text

@@ -268,7 +268,7 @@ def test_an_item_is_named_by_the_print_options_it_uses_alone(tmp_path, capsys):
     names = sorted(p.name for p in (tmp_path / "o").iterdir() if p.is_dir() and not p.name.startswith("."))
     assert names == [
         "amtrak-scorecard-2-players-margin6mm",
-        "got-pattern-one-census-2-margin6mm-preset-thegamecrafter",
+        "got-pattern-two-census-2-margin6mm-preset-thegamecrafter",
         "handout-train",  # (a handout keeps at least 12 mm: 6 is its default)
         "placemat-census-4-margin6mm",
         "supertrain-scoresheet-4-players-margin6mm",

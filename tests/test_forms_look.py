@@ -154,13 +154,14 @@ MATS = {
     "census-7": ["placemat", "--census", "7"],
     "grid-3x3": ["placemat", "--grid", "3x3"],
 }
-# Each mat's size (mm) as it has always been, by hand: 5 mm pads, an 11 mm title band, spaces of a
-# poker card (63.5 × 88.9) plus 4 mm each side and 9 mm bands above and below, 4 mm apart; a grid
-# adds an 11 mm strip of letters on every side.
+# Each mat's size (mm), by hand: 5 mm pads, an 11 mm title band, spaces of a poker card
+# (63.5 × 88.9) plus 2 mm each side and 9 mm bands above and below, 2 mm apart side by side
+# (#31: so that four fit across A4 landscape); a grid adds an 11 mm strip of letters on every
+# side, its rows 9 mm apart (the track under a row, then room for a cut).
 MAT_SIZES = {
-    "census-2": (2 * 5 + 2 * 71.5 + 4, 2 * 5 + 11 + 106.9),
-    "census-7": (2 * 5 + 7 * 71.5 + 6 * 4, 2 * 5 + 11 + 106.9),
-    "grid-3x3": (2 * 5 + 2 * 11 + 3 * 71.5 + 2 * 4, 2 * 5 + 11 + 2 * 11 + 3 * 106.9 + 2 * 4),
+    "census-2": (2 * 5 + 2 * 67.5 + 2, 2 * 5 + 11 + 106.9),
+    "census-7": (2 * 5 + 7 * 67.5 + 6 * 2, 2 * 5 + 11 + 106.9),
+    "grid-3x3": (2 * 5 + 2 * 11 + 3 * 67.5 + 2 * 2, 2 * 5 + 11 + 2 * 11 + 3 * 106.9 + 2 * 9),
 }
 SVG_NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -205,7 +206,7 @@ def test_every_row_of_spaces_runs_on_a_solid_track_and_every_space_has_wheels(ma
     root = etree.parse(str(mats[name, "a4"] / f"placemat-{name}.svg")).getroot()
     assert (float(root.get("width").removesuffix("mm")), float(root.get("height").removesuffix("mm"))) == pytest.approx(
         MAT_SIZES[name], abs=0.01
-    )  # the railway look took no room: a mat is the size it always was
+    )  # the railway look took no room
     spaces = [
         tuple(float(e.get(k)) for k in ("x", "y", "width", "height"))
         for e in root.iterfind(".//s:rect[@class='space']", SVG_NS)

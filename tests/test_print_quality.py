@@ -421,14 +421,16 @@ def test_builds_with_other_print_options_land_in_their_own_folders(tmp_path):
     assert (tmp_path / "placemat-census-4-mini-letter" / "placemat-census-4-mini-letter.pdf").is_file()
 
 
-def test_a_split_mat_says_when_a3_would_keep_every_space_whole(tmp_path):
+def test_a_split_mat_says_its_pages_and_joins(tmp_path):
+    """A mat is cut only between spaces (#31), and its notes say how many joins to glue. By hand:
+    four poker spaces of a census-7 mat fit across A4 landscape (287 mm), so 4 + 3 on two
+    pages; A3 portrait (287 × 404 mm) holds both pieces one over the other."""
     from cardgen.products.placemat import build_placemat
 
     notes = typed(build_placemat)(census=7, out=tmp_path).notes
-    assert any("join runs through a space" in n for n in notes)
-    assert any("A3" in n and "--paper a3" in n for n in notes), notes
+    assert any(n.startswith("2 pages (A4 landscape), 1 join: trim on the dashed lines") for n in notes), notes
     a3 = typed(build_placemat)(census=7, paper="a3", out=tmp_path).notes
-    assert not any("join runs through a space" in n for n in a3)
+    assert any(n.startswith("1 page (A3 portrait), 1 join") for n in a3), a3
 
 
 # --- how the cards look ----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from cardgen.rules.got.patterns import make_pattern
 
 Box = tuple[float, float, float, float]
 # the smallest card of each product, as this test decides it from the faces drawn (not read from the code)
-GOT, GOT2D, MAT = (36.0, 50.0), (30.0, 50.0), (15.0, 10.0)
+GOT, GOT2D, MAT = (36.0, 50.0), (30.0, 50.0), (27.0, 10.0)
 LONG = "The Grand Trans-Continental Express Society of 1887"  # (a title may have 80 characters)
 
 

@@ -433,6 +433,7 @@ def drawings(tmp_path_factory):  # type: ignore[no-untyped-def]
         ["placemat", "--grid", "3x3"],
         ["scoresheet", "supertrain", "--players", "5"],
         ["scorecard", "--players", "2"],
+        ["deck", "--jokers", "1", "--four-colour", "--backs", "--title", "Zoë"],
         ["handout", "got", "--pattern", "two", "--census", "5"],
         ["handout", "supertrain"],
         ["testpage"],

@@ -1,5 +1,5 @@
 """Commands of SuperTrain, Amtrak and Train: ``tiles``, ``scoresheet``, ``supertrain score``,
-``scorecard``, ``amtrak score``/``compare`` and ``train can-play``; each takes the options
+``deck``, ``scorecard``, ``amtrak score``/``compare`` and ``train can-play``; each takes the options
 ``commands.COMMANDS`` declares for it.
 """
 
@@ -107,6 +107,26 @@ def amtrak_compare(*, trains: list[str], as_json: bool) -> None:
     from cardgen.reports import amtrak_compare_text
 
     out.print(amtrak_compare_text(trains=trains, as_json=as_json), markup=False, soft_wrap=True)
+
+
+@app.command(
+    cls=Grouped,
+    epilog=examples(
+        "cardgen deck --paper letter --backs",
+        "cardgen deck --jokers 0 --four-colour",
+        "cardgen deck --preset makeplayingcards --backs",
+    ),
+    rich_help_panel="Amtrak",
+    short_help="The deck: 52 cards and 2 Jokers, each naming its Amtrak role",
+)
+@declared("deck")
+def deck(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, **options: Any) -> None:
+    """Build a deck of playing cards for Amtrak (52 and 2 Jokers) or Train (--jokers 0): an SVG
+    per card and a PDF with crop marks. Each card shows its Amtrak role and values too."""
+    from cardgen.products.deck import build_deck
+
+    result = build_deck(**options, opts=opts, out=out_dir, progress=progress("cards"))
+    report(f"wrote {result.cards} cards to {result.folder}/", result, preview=preview, open_it=open_it)
 
 
 @app.command(

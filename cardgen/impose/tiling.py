@@ -1,37 +1,32 @@
-"""Tiling: a drawing larger than the paper, split into overlapping pages at full size. Pure.
+"""Tiling: drawings larger than the paper, split into overlapping pieces at full size and
+put onto pages, several to a page where they fit. Pure.
 
-Nothing is ever scaled. The drawing is cut into a grid of pieces, each no
-larger than the printable area (``margin`` from every paper edge, less a strip
-at the bottom for the page caption); portrait and landscape are both tried and
-the fewer pages win (on a tie: the split that cuts no space, then portrait).
+``tileplan`` decides the cuts and where each piece goes (a mat is cut only between its
+spaces); this module draws the pages. Each join has a cut line ``c`` down the middle of
+the ``overlap`` strip the two pieces share:
 
-Neighbouring pieces share an ``overlap`` strip of the drawing. Each join has a
-cut line down the middle of that strip (``c``):
+* the earlier piece (left, or above) has its half beyond the cut as a grey hatched glue
+  tab, "glue under E–G, page 2" (the spaces of the piece that goes over it; "glue under
+  page 2" for a drawing without spaces), the drawing never printed under it;
+* the later piece (right, or below) ends at ``c`` with a dashed cut line, the word "cut"
+  at its ends outside the drawing (never on it, nor on another piece): trim along it and
+  lay that piece over the tab;
+* registration marks (a cross in a diamond) are centred on ``c`` at the same drawing
+  coordinates on both pieces, so after trimming half of each mark is on the top piece and
+  the other half shows beside it on the piece below: the halves line up when the pieces
+  are aligned.
 
-* the earlier page (left, or above) keeps its half beyond the cut as a grey
-  hatched glue tab, "glue under page N";
-* the later page (right, or below) has a dashed cut line at ``c``, the word
-  "cut" at its ends outside the drawing (never on it); trim along it and lay
-  that page over the tab;
-* registration marks (a cross in a diamond) are centred on ``c`` at the same
-  drawing coordinates on both pages, so after trimming half of each mark is on
-  the top page and the other half shows beside it on the page below: the
-  halves line up when the pieces are aligned.
-
-For mats, pass the spaces as ``spans`` (``(name, x0, x1)`` or ``(name, x0, x1,
-y0, y1)`` in drawing coordinates): the caption then names the spaces on each
-page, and cuts are put in the gaps between spaces whenever that costs no page.
+Each page's caption says "page i of n" and, for mats, the spaces of each piece on it.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 from cardgen.errors import CardgenError
+from cardgen.impose.tileplan import CAPTION, MARK, Box, Placed, Span, TilePlan, plan_tiles
 from cardgen.layout import metrics
 from cardgen.layout.shapes import (
     DESCENT,
@@ -53,188 +48,19 @@ from cardgen.layout.shapes import (
 )
 from cardgen.layout.typescale import LABEL, NOTE, fit_step, fitting
 
-CAPTION = 6.0  # strip at the foot of the printable area holding "page i of n"
+__all__ = ["TilePlan", "plan_tiles", "spaces_on", "tile", "tile_copies"]
+
 CAPTION_SIZE = LABEL  # captions and the strips' labels: the type scale's 6 pt at least, in the sans family
 SANS: Family = "sans"
-MARK = 3.0  # registration mark: half the cross's arm span
 HATCH = 2.0  # spacing of the glue tab's hatch lines
 TAB_FILL = "#ececec"
 HATCH_INK = "#b5b5b5"
 MARK_INK = "#000000"
 CUT_INK = "#444444"
-EPS = 1e-6
 LABEL_CAP = cap_height("sans")  # the labels and captions are set in the sans family
 SANS_DESCENT = metrics.SANS_DESCENT
 
-Span = tuple[str, float, float] | tuple[str, float, float, float, float]
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Anchor = Literal["start", "middle", "end"]
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    """How a ``width`` × ``height`` drawing is split: cut positions from its top-left corner."""
-
-    width: float
-    height: float
-    paper: tuple[float, float]  # as laid out
-    orientation: Literal["portrait", "landscape"]
-    margin: float
-    overlap: float
-    xs: tuple[float, ...]  # cut lines (middle of each overlap), along x
-    ys: tuple[float, ...]
-    keeps_spaces: bool  # no cut runs through a space
-
-    @property
-    def cols(self) -> int:
-        return len(self.xs) + 1
-
-    @property
-    def rows(self) -> int:
-        return len(self.ys) + 1
-
-    @property
-    def pages(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def usable(self) -> tuple[float, float]:
-        """Room for a piece: the printable area, less the caption strip when there are several pages."""
-        w, h = self.paper[0] - 2 * self.margin, self.paper[1] - 2 * self.margin
-        return (w, h - CAPTION) if self.pages > 1 else (w, h)
-
-    def piece(self, row: int, col: int) -> Box:
-        """The part of the drawing (x0, y0, x1, y1, from its top-left) printed on page (row, col)."""
-        xa, xb = self._range(self.xs, self.width, col)
-        ya, yb = self._range(self.ys, self.height, row)
-        return xa, ya, xb, yb
-
-    def visible(self, row: int, col: int) -> Box:
-        """The part of the drawing page (row, col) shows once the pages are assembled."""
-        xc = (0.0, *self.xs, self.width)
-        yc = (0.0, *self.ys, self.height)
-        return xc[col], yc[row], xc[col + 1], yc[row + 1]
-
-    def _range(self, cuts: tuple[float, ...], length: float, i: int) -> tuple[float, float]:
-        a = 0.0 if i == 0 else cuts[i - 1] - self.overlap / 2
-        b = length if i == len(cuts) else cuts[i] + self.overlap / 2
-        return a, b
-
-
-# --- splitting ---------------------------------------------------------------------------
-
-
-def _count(length: float, usable: float, overlap: float) -> int:
-    """Fewest pieces covering ``length``: the outer pieces lose half an overlap, the inner ones a whole one."""
-    if length <= usable + EPS:
-        return 1
-    return max(2, math.ceil((length - overlap) / (usable - overlap) - EPS))
-
-
-def _even_cuts(length: float, overlap: float, n: int) -> tuple[float, ...]:
-    """Cuts giving ``n`` pieces of equal width."""
-    w = (length + (n - 1) * overlap) / n
-    return tuple(k * (w - overlap) + w - overlap / 2 for k in range(n - 1))
-
-
-def _gap_cuts(length: float, usable: float, overlap: float, n: int, gaps: Sequence[float]) -> tuple[float, ...] | None:
-    """``n - 1`` cuts chosen among ``gaps`` with every piece fitting, the widest piece as narrow as can be."""
-    cands = tuple(sorted(g for g in gaps if overlap / 2 < g < length - overlap / 2))
-    half = overlap / 2
-
-    @cache
-    def best(i: int, left: int) -> float:
-        """Widest piece from cut ``cands[i]`` to the end, with ``left`` cuts still to place after it."""
-        if left == 0:
-            return length - cands[i] + half
-        out = math.inf
-        for j in range(i + 1, len(cands)):
-            w = cands[j] - cands[i] + overlap
-            if w > usable + EPS:
-                break
-            out = min(out, max(w, best(j, left - 1)))
-        return out
-
-    choice: list[tuple[float, int]] = []
-    for i, c in enumerate(cands):
-        if c + half <= usable + EPS:
-            choice.append((max(c + half, best(i, n - 2)), i))
-    if not choice:
-        return None
-    widest, i = min(choice)
-    if widest > usable + EPS:
-        return None
-    cuts = [cands[i]]
-    for left in range(n - 2, 0, -1):  # walk the optimum forward
-        target = best(i, left)
-        for j in range(i + 1, len(cands)):
-            w = cands[j] - cands[i] + overlap
-            if w <= usable + EPS and max(w, best(j, left - 1)) <= target + EPS:
-                i = j
-                break
-        cuts.append(cands[i])
-    return tuple(cuts)
-
-
-def _gaps(intervals: Sequence[tuple[float, float]]) -> list[float]:
-    """Middles of the empty stretches between the given intervals."""
-    merged: list[list[float]] = []
-    for a, b in sorted(intervals):
-        if merged and a <= merged[-1][1] + EPS:
-            merged[-1][1] = max(merged[-1][1], b)
-        else:
-            merged.append([a, b])
-    return [(merged[i][1] + merged[i + 1][0]) / 2 for i in range(len(merged) - 1)]
-
-
-def _split(
-    length: float, usable: float, overlap: float, intervals: Sequence[tuple[float, float]] | None
-) -> tuple[tuple[float, ...], bool]:
-    n = _count(length, usable, overlap)
-    if n == 1:
-        return (), True
-    if intervals:
-        cuts = _gap_cuts(length, usable, overlap, n, _gaps(intervals))
-        if cuts is not None:
-            return cuts, True
-    return _even_cuts(length, overlap, n), not intervals
-
-
-def plan_tiles(
-    width: float,
-    height: float,
-    paper: tuple[float, float] = (210.0, 297.0),
-    *,
-    margin: float = 5.0,
-    overlap: float = 10.0,
-    spans: Sequence[Span] | None = None,
-    origin: tuple[float, float] = (0.0, 0.0),
-) -> TilePlan:
-    """The split of a ``width`` × ``height`` drawing onto ``paper`` (portrait size) with the fewest pages."""
-    if overlap < 2 * MARK + 1:
-        raise CardgenError(f"overlap {overlap:g}mm is too narrow for the alignment marks: at least {2 * MARK + 1:g}mm")
-    ox, oy = origin
-    xints = [(s[1] - ox, s[2] - ox) for s in spans or ()]
-    yints = [(s[3] - oy, s[4] - oy) for s in spans or () if len(s) == 5]
-    options: list[tuple[tuple[int, bool, int], TilePlan]] = []
-    for rank, name in enumerate(("portrait", "landscape")):
-        pw, ph = paper if name == "portrait" else (paper[1], paper[0])
-        uw, uh = pw - 2 * margin, ph - 2 * margin
-        if min(uw, uh - CAPTION) <= 2 * overlap:
-            raise CardgenError(
-                f"{margin:g}mm margins leave too little of {paper[0]:g}×{paper[1]:g}mm paper to tile a mat onto"
-            )
-        if width <= uw + EPS and height <= uh + EPS:
-            xs: tuple[float, ...] = ()
-            ys: tuple[float, ...] = ()
-            keeps = True
-        else:
-            xs, kx = _split(width, uw, overlap, xints)
-            ys, ky = _split(height, uh - CAPTION, overlap, yints or None)
-            keeps = kx and (ky or not ys)
-        plan = TilePlan(width, height, (pw, ph), name, margin, overlap, xs, ys, keeps)  # type: ignore[arg-type]
-        options.append(((plan.pages, not keeps, rank), plan))
-    return min(options, key=lambda o: o[0])[1]
 
 
 # --- geometry ----------------------------------------------------------------------------
@@ -396,10 +222,11 @@ def _cut_labels(
     at: Callable[[float, float], tuple[float, float]],
     piece: Box,
     plan: TilePlan,
+    others: Sequence[Box] = (),
 ) -> list[Shape]:
     """ "cut" at both ends of a cut line, just outside the piece, in the page's printable room:
-    never on the drawing, whose words it would sit on. None where the piece fills the page that
-    way (the caption still says to trim on the dashed lines)."""
+    never on the drawing, whose words it would sit on, nor on another piece of the page. None
+    where there is no such room (the caption still says to trim on the dashed lines)."""
     xa, ya, xb, yb = piece
     pw, ph = plan.paper
     m = plan.margin
@@ -425,6 +252,9 @@ def _cut_labels(
             t = Text(x, pos, "cut", size, anchor, rotate=90, fill=CUT_INK, role="cut-label", family=SANS)
         else:
             t = Text(pos, y, "cut", size, anchor, fill=CUT_INK, role="cut-label", family=SANS)
+        box = text_box(t)
+        if any(_intersect((box[0] - 0.5, box[1] - 0.5, box[2] + 0.5, box[3] + 0.5), o) for o in others):
+            continue  # another piece of the page is there
         out.append(t)
     return out
 
@@ -432,17 +262,8 @@ def _cut_labels(
 # --- pages -------------------------------------------------------------------------------
 
 
-def _fitted(text: str, width: float) -> str:
-    """``text``, cut with "…" where it is wider than ``width`` at the caption's size."""
-    if text_width(text, CAPTION_SIZE, family=SANS) <= width:
-        return text
-    while len(text) > 1 and text_width(text.rstrip(" ·,") + "…", CAPTION_SIZE, family=SANS) > width:
-        text = text[:-1]
-    return text.rstrip(" ·,") + "…"
-
-
 def _runs(spans: Sequence[Span], on_page: list[bool]) -> str:
-    """``A–C, F``: the spaces on a page, consecutive ones (in one row) as a range."""
+    """``A–C, F``: the spaces on a piece, consecutive ones (in one row) as a range."""
     runs: list[list[str]] = []
     prev_row: float | None = None
     prev_in = False
@@ -457,7 +278,7 @@ def _runs(spans: Sequence[Span], on_page: list[bool]) -> str:
 
 
 def spaces_on(plan: TilePlan, spans: Sequence[Span], row: int, col: int, origin: tuple[float, float] = (0, 0)) -> str:
-    """The names of the spaces any part of which page (row, col) shows once assembled."""
+    """The names of the spaces any part of which piece (row, col) shows once assembled."""
     vx0, vy0, vx1, vy1 = plan.visible(row, col)
     ox, oy = origin
     inside = []
@@ -477,132 +298,189 @@ def tile(
     overlap: float = 10.0,
     label: str = "",
     spans: Sequence[Span] | None = None,
+    copies: int = 1,
 ) -> list[Drawing]:
-    """Pages of ``paper`` size (given portrait) that reassemble into ``drawing`` at full size."""
-    ox, oy = drawing.origin
-    plan = plan_tiles(
-        drawing.width, drawing.height, paper, margin=margin, overlap=overlap, spans=spans, origin=(ox, oy)
+    """Pages of ``paper`` size (given portrait) that reassemble into ``copies`` of ``drawing`` at full size."""
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+        raise CardgenError(f"copies {copies!r} is not a count: at least 1")
+    return tile_copies([drawing] * copies, paper, margin=margin, overlap=overlap, label=label, spans=spans)
+
+
+def tile_copies(
+    drawings: Sequence[Drawing],
+    paper: tuple[float, float] = (210.0, 297.0),
+    *,
+    margin: float = 5.0,
+    overlap: float = 10.0,
+    label: str = "",
+    spans: Sequence[Span] | None = None,
+    names: Sequence[str] = (),
+    numbering: tuple[int, int] | None = None,
+    plan: TilePlan | None = None,
+) -> list[Drawing]:
+    """Pages of ``paper`` size that reassemble into each of ``drawings`` (all of one size and
+    one set of spaces, e.g. a mat per player), their pieces packed together. ``names`` (one a
+    drawing) tell the pieces apart in the captions; by default "mat 1", "mat 2" … when there
+    are several. ``numbering`` (first, total): the pages are numbered from ``first`` of
+    ``total`` (in the captions and on the tabs), for a document they are part of. ``plan``:
+    ``plan_tiles``'s for these drawings, if already made."""
+    if not drawings:
+        raise CardgenError("nothing to tile: no drawings")
+    first = drawings[0]
+    if any((d.width, d.height, d.origin) != (first.width, first.height, first.origin) for d in drawings):
+        raise CardgenError("drawings tiled together must all be one size")
+    if names and len(names) != len(drawings):
+        raise CardgenError(f"{len(names)} names for {len(drawings)} drawings: give one name a drawing")
+    plan = plan or plan_tiles(
+        first.width,
+        first.height,
+        paper,
+        margin=margin,
+        overlap=overlap,
+        spans=spans,
+        origin=first.origin,
+        copies=len(drawings),
     )
+    if plan.copies != len(drawings) or (plan.width, plan.height) != (first.width, first.height):
+        raise CardgenError("the plan given is not these drawings'")
+    tags = list(names) or ([f"mat {i + 1}" for i in range(len(drawings))] if len(drawings) > 1 else [""])
     pw, ph = plan.paper
-    uw, uh = plan.usable
-    full_h = ph - 2 * margin
-    n = plan.pages
+    uw = pw - 2 * plan.margin
+    first_number, n = numbering or (1, plan.pages)
+    if not 1 <= first_number <= n - plan.pages + 1:
+        raise CardgenError(f"pages {first_number} to {first_number + plan.pages - 1} cannot be numbered of {n}")
+    number = {(p.copy, p.row, p.col): p.page + first_number for p in plan.placed}
     pages: list[Drawing] = []
-    for row in range(plan.rows):
-        for col in range(plan.cols):
-            number = row * plan.cols + col + 1
-            xa, ya, xb, yb = plan.piece(row, col)
-            room_h = uh
-            if n == 1 and (yb - ya) <= full_h - CAPTION + EPS:
-                room_h = full_h - CAPTION  # leave the caption its strip when the mat allows
-            px, py = margin + (uw - (xb - xa)) / 2, margin + (room_h - (yb - ya)) / 2
-
-            def at(
-                x: float, y: float, px: float = px, py: float = py, xa: float = xa, ya: float = ya
-            ) -> tuple[float, float]:
-                return px + x - xa, py + y - ya
-
-            clip = (ox + xa, oy + ya, xb - xa, yb - ya)
-            content = _prune(drawing.shapes, (clip[0], clip[1], clip[0] + clip[2], clip[1] + clip[3]))
-            shapes: list[Shape] = [Group(content, px - (ox + xa), py - (oy + ya), clip, role="piece")]
-            tabs: list[Shape] = []
-            cuts: list[Shape] = []
-            marks: list[Shape] = []
-            vx0, vy0, vx1, vy1 = plan.visible(row, col)
-            # the marks of a join depend only on the join, so both of its pages compute the same
-            ylo = vy0 + (overlap if row > 0 else 0) + MARK + 1
-            yhi = vy1 - (overlap if row < plan.rows - 1 else 0) - MARK - 1
-            xlo = vx0 + (overlap if col > 0 else 0) + MARK + 1
-            xhi = vx1 - (overlap if col < plan.cols - 1 else 0) - MARK - 1
-            vmarks = _mark_positions(ylo, yhi)  # along a vertical join in this row
-            hmarks = _mark_positions(xlo, xhi)  # along a horizontal join in this column
-            for side in ("right", "bottom", "left", "top"):
-                if side == "right" and col < plan.cols - 1:
-                    c, later, vertical = plan.xs[col], False, True
-                elif side == "bottom" and row < plan.rows - 1:
-                    c, later, vertical = plan.ys[row], False, False
-                elif side == "left" and col > 0:
-                    c, later, vertical = plan.xs[col - 1], True, True
-                elif side == "top" and row > 0:
-                    c, later, vertical = plan.ys[row - 1], True, False
-                else:
-                    continue
-                along = vmarks if vertical else hmarks
-                if vertical:
-                    (x0, y0), (x1, y1) = at(c, ya), at(xb if not later else xa, yb)
-                    tab = (x0, y0, x1, y1) if not later else (x1, y0, x0, y1)
-                    page_marks = [at(c, m)[1] for m in along]
-                    for m in along:
-                        marks += _mark(*at(c, m))
-                else:
-                    (x0, y0), (x1, y1) = at(xa, c), at(xb, yb if not later else ya)
-                    tab = (x0, y0, x1, y1) if not later else (x0, y1, x1, y0)
-                    page_marks = [at(m, c)[0] for m in along]
-                    for m in along:
-                        marks += _mark(*at(m, c))
-                if not later:  # this page's half beyond the cut goes under the next page
-                    other = number + (1 if vertical else plan.cols)
-                    tabs.append(Rect(tab[0], tab[1], tab[2] - tab[0], tab[3] - tab[1], fill=TAB_FILL, role="glue-tab"))
-                    tabs += _hatch(tab)
-                    tabs += _strip_labels(
-                        f"glue under page {other}",
-                        tab,
-                        vertical,
-                        page_marks,
-                        ink="#555555",
-                        backing=TAB_FILL,  # the hatching stops round the words, which read clear
-                        role="glue-label",
-                    )
-                else:  # this page is trimmed at the cut and laid over the previous one
-                    if vertical:
-                        x, _ = at(c, 0)
-                        cuts.append(
-                            Line(x, tab[1], x, tab[3], stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut")
-                        )
-                    else:
-                        _, y = at(0, c)
-                        cuts.append(
-                            Line(tab[0], y, tab[2], y, stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut")
-                        )
-                    cuts += _cut_labels(c, vertical, at, (xa, ya, xb, yb), plan)
-            shapes += tabs + cuts + marks
-            names = spaces_on(plan, spans, row, col, (ox, oy)) if spans else ""
-            where = f" (row {row + 1}, column {col + 1})" if plan.rows > 1 and plan.cols > 1 else ""
-            parts = [label, f"page {number} of {n}{where}"]
-            if names:
-                parts.append(f"spaces {names}")
-            caption = " · ".join(p for p in parts if p)
-            if n > 1:
-                caption += " · trim on the dashed lines, glue over the grey tabs"
-            below = ph - margin - (py + (yb - ya))
-            if below >= CAPTION - EPS:
-                size = fit_step(caption, CAPTION_SIZE, uw - 2)
-                shapes.append(
-                    Text(
-                        pw / 2,
-                        ph - margin - 1.6,
-                        caption,
-                        size,
-                        "middle",
-                        fill="#555555",
-                        role="page-caption",
-                        family="sans",
-                    )
-                )
-            pages.append(
-                Drawing(
-                    pw,
-                    ph,
-                    tuple(shapes),
-                    title=caption,
-                    meta={
-                        "page": str(number),
-                        "pages": str(n),
-                        "orientation": plan.orientation,
-                        "row": str(row + 1),
-                        "col": str(col + 1),
-                        "spaces": names,
-                    },
+    for page in range(plan.pages):
+        here = plan.on_page(page)
+        boxes = [_page_box(plan, p) for p in here]
+        shapes: list[Shape] = []
+        said: list[str] = []
+        for i, p in enumerate(here):
+            others = boxes[:i] + boxes[i + 1 :]
+            shapes += _piece(plan, drawings[p.copy], p, number, spans, others)
+            if spans:
+                names_here = spaces_on(plan, spans, p.row, p.col, first.origin)
+                said.append(f"{names_here} ({tags[p.copy]})" if tags[p.copy] else names_here)
+        one = here[0]
+        where = (
+            f" (row {one.row + 1}, column {one.col + 1})" if len(here) == 1 and plan.rows > 1 and plan.cols > 1 else ""
+        )
+        parts = [label, f"page {page + first_number} of {n}{where}"]
+        if said:
+            parts.append("spaces " + ", ".join(said))
+        caption = " · ".join(p for p in parts if p)
+        if plan.joins:
+            caption += " · trim on the dashed lines, glue over the grey tabs"
+        elif len(here) > 1:
+            caption += " · cut the pieces apart on their edges"
+        if plan.captioned:
+            size = fit_step(caption, CAPTION_SIZE, uw - 2)
+            shapes.append(
+                Text(
+                    pw / 2,
+                    ph - plan.margin - 1.6,
+                    caption,
+                    size,
+                    "middle",
+                    fill="#555555",
+                    role="page-caption",
+                    family=SANS,
                 )
             )
+        meta = {
+            "page": str(page + first_number),
+            "pages": str(n),
+            "orientation": plan.orientation,
+            "spaces": "; ".join(said),
+        }
+        pages.append(Drawing(pw, ph, tuple(shapes), title=caption, meta=meta))
     return pages
+
+
+def _page_box(plan: TilePlan, p: Placed) -> Box:
+    xa, ya, xb, yb = plan.piece(p.row, p.col)
+    return p.x, p.y, p.x + xb - xa, p.y + yb - ya
+
+
+def _piece(
+    plan: TilePlan,
+    drawing: Drawing,
+    p: Placed,
+    number: dict[tuple[int, int, int], int],
+    spans: Sequence[Span] | None,
+    others: Sequence[Box],
+) -> list[Shape]:
+    """One piece on its page: the drawing as much as it shows once assembled, its glue tabs,
+    cut lines and alignment marks."""
+    ox, oy = drawing.origin
+    row, col = p.row, p.col
+    overlap = plan.overlap
+    xa, ya, xb, yb = plan.piece(row, col)
+    vx0, vy0, vx1, vy1 = plan.visible(row, col)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return p.x + x - xa, p.y + y - ya
+
+    # the drawing only as far as the cuts: nothing of it under a tab, nor beyond a cut line
+    clip = (ox + vx0, oy + vy0, vx1 - vx0, vy1 - vy0)
+    content = _prune(drawing.shapes, (clip[0], clip[1], clip[0] + clip[2], clip[1] + clip[3]))
+    shapes: list[Shape] = [Group(content, p.x - (ox + xa), p.y - (oy + ya), clip, role="piece")]
+    tabs: list[Shape] = []
+    cuts: list[Shape] = []
+    marks: list[Shape] = []
+    # the marks of a join depend only on the join, so both of its pieces compute the same
+    ylo = vy0 + (overlap if row > 0 else 0) + MARK + 1
+    yhi = vy1 - (overlap if row < plan.rows - 1 else 0) - MARK - 1
+    xlo = vx0 + (overlap if col > 0 else 0) + MARK + 1
+    xhi = vx1 - (overlap if col < plan.cols - 1 else 0) - MARK - 1
+    vmarks = _mark_positions(ylo, yhi)  # along a vertical join in this row
+    hmarks = _mark_positions(xlo, xhi)  # along a horizontal join in this column
+    for side in ("right", "bottom", "left", "top"):
+        if side == "right" and col < plan.cols - 1:
+            c, later, vertical, nxt = plan.xs[col], False, True, (row, col + 1)
+        elif side == "bottom" and row < plan.rows - 1:
+            c, later, vertical, nxt = plan.ys[row], False, False, (row + 1, col)
+        elif side == "left" and col > 0:
+            c, later, vertical, nxt = plan.xs[col - 1], True, True, (row, col)
+        elif side == "top" and row > 0:
+            c, later, vertical, nxt = plan.ys[row - 1], True, False, (row, col)
+        else:
+            continue
+        along = vmarks if vertical else hmarks
+        if vertical:
+            (x0, y0), (x1, y1) = at(c, ya), at(xb if not later else xa, yb)
+            tab = (x0, y0, x1, y1) if not later else (x1, y0, x0, y1)
+            page_marks = [at(c, m)[1] for m in along]
+            for m in along:
+                marks += _mark(*at(c, m))
+        else:
+            (x0, y0), (x1, y1) = at(xa, c), at(xb, yb if not later else ya)
+            tab = (x0, y0, x1, y1) if not later else (x0, y1, x1, y0)
+            page_marks = [at(m, c)[0] for m in along]
+            for m in along:
+                marks += _mark(*at(m, c))
+        if not later:  # this piece's half beyond the cut goes under the next piece
+            other = number[(p.copy, *nxt)]
+            what = spaces_on(plan, spans, *nxt, drawing.origin) if spans else ""
+            words = f"glue under {what}, page {other}" if what else f"glue under page {other}"
+            tabs.append(Rect(tab[0], tab[1], tab[2] - tab[0], tab[3] - tab[1], fill=TAB_FILL, role="glue-tab"))
+            tabs += _hatch(tab)
+            tabs += _strip_labels(
+                words,
+                tab,
+                vertical,
+                page_marks,
+                ink="#555555",
+                backing=TAB_FILL,  # the hatching stops round the words, which read clear
+                role="glue-label",
+            )
+        else:  # this piece is trimmed at the cut and laid over the previous one
+            if vertical:
+                x, _ = at(c, 0)
+                cuts.append(Line(x, tab[1], x, tab[3], stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut"))
+            else:
+                _, y = at(0, c)
+                cuts.append(Line(tab[0], y, tab[2], y, stroke=CUT_INK, stroke_width=0.25, dash=(2.0, 1.2), role="cut"))
+            cuts += _cut_labels(c, vertical, at, (xa, ya, xb, yb), plan, others)
+    return shapes + tabs + cuts + marks

@@ -38,6 +38,7 @@ PRODUCTS: dict[str, str] = {
     "supertrain": "cardgen.products.supertrain",
     "supertrain-scoresheet": "cardgen.products.scoresheet",
     "amtrak-scorecard": "cardgen.products.amtrak",
+    "deck": "cardgen.products.deck",
     "handout": "cardgen.products.handout",
     "testpage": "cardgen.products.testpage",
     "tokens": "cardgen.products.tokens",

@@ -17,7 +17,7 @@ A theme file::
     bold_font = "fonts/Mine-Bold.ttf"  # its bold face (the backs' name); else the regular one
 
     [colours.one]               # pattern one, two or three; "2d" for all 2D cards,
-    accent = "#0b6e4f"          # or a 2D category such as "row-swap"
+    accent = "#0b6e4f"          # or a 2D category such as "row-swap"; "deck" for the playing cards
     tint = "#e3f1ea"
 """
 
@@ -48,8 +48,8 @@ TOP = ("title", "logo", "back", "art", "font", "bold_font", "colours")
 
 def colour_keys() -> tuple[str, ...]:
     """What ``[colours.KEY]`` may name: the patterns, ``2d``, every 2D category (cardgen's
-    ``number`` too) and ``wild``, the wild cards."""
-    return (*PATTERNS, "2d", *PACK_CATEGORIES, "wild")
+    ``number`` too), ``wild``, the wild cards, and ``deck``, the playing cards (``cardgen deck``)."""
+    return (*PATTERNS, "2d", *PACK_CATEGORIES, "wild", "deck")
 
 
 def theme_name(path: Path) -> str:
@@ -193,7 +193,7 @@ def _colours(table: Any, where: str) -> tuple[tuple[str, Colours], ...]:
     for key, value in table.items():
         if key not in allowed:
             raise CardgenError(
-                f"{where}: unknown key 'colours.{key}': use a pattern (one, two, three), 2d, or a 2D category"
+                f"{where}: unknown key 'colours.{key}': use a pattern (one, two, three), 2d, a 2D category or deck"
             )
         if not isinstance(value, dict):
             raise CardgenError(f"{where}: colours.{key} must be a table with accent and tint")

@@ -3,7 +3,7 @@ tie-break and solo play, with tables and worked examples from ``cardgen.rules.am
 
 >>> doc = handout()
 >>> doc.tables("values")[0].rows[0]
-('Crew', 'King, Queen or Jack', '11 points', '22 points')
+('Crew', 'Engineer K, Conductor Q, Crew J', '11 points', '22 points')
 >>> [r[0] for r in doc.tables("bonuses")[0].rows]
 ['Silver Meteor', 'Empire Builder', 'Acela']
 """
@@ -26,7 +26,9 @@ from cardgen.layout.document import (
 )
 from cardgen.rules.amtrak.scoring import (
     BONUSES,
+    COACH,
     FULL_STAFF,
+    ROLE_NAMES,
     SOLO_START_PILE,
     VALUES,
     compare,
@@ -94,7 +96,7 @@ def handout() -> Document:
         Paragraph.of(
             "Each player builds a train of **Cars** from cards. A Car is made from a **Track**: three face-up cards, "
             "a **Tie** between two **Rails**. Match the Rails to make a Car; the Cars' values and a bonus for a "
-            "full crew decide the winner. For 1 to 4 players, with a deck that includes its Jokers."
+            "full crew decide the winner. For 1 to 4 players, with a deck of 52 cards and two Jokers."
         ),
         Beside(
             Figure(
@@ -133,8 +135,10 @@ def handout() -> Document:
             Heading("Cars: type and Fleet"),
             Bullets.of(
                 [
-                    "The **Tie** gives the type: **Crew** (Engineer King, Conductor Queen, any Jack), **Coach** (an "
-                    "Ace or a number card) or **Substitute** (a Joker).",
+                    f"The **Tie** gives the type (the printed deck names it on every card): **Crew** (the King is the "
+                    f"{ROLE_NAMES['K']}, "
+                    f"the Queen the {ROLE_NAMES['Q']}, any Jack {ROLE_NAMES['J']}), **{COACH}** (an Ace or a number "
+                    f"card) or **{ROLE_NAMES['JK']}** (a Joker).",
                     "The **Fleet**: **Single-Level** when the Tie and Rails differ in rank; **Bi-Level** when they "
                     f"match (leave one Rail showing). A Bi-Level Car counts double: `{bi.text}` scores {bi.value}.",
                 ]

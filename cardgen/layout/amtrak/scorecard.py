@@ -310,7 +310,7 @@ def _heading(x: float, y: float, w: float, text: str, size: float) -> Text:
 def _values_table(x: float, y: float, w: float, size: float) -> tuple[list[Shape], float]:
     """Car values from ``VALUES``: Type (and its Ties), Single-Level and Bi-Level points."""
     head, hint = _larger(size), _smaller(size)
-    widths = (w * 0.36, w * 0.32, w * 0.32)
+    widths = (w * 0.38, w * 0.31, w * 0.31)  # (room for the Ties as the deck names them, at 6 pt at least)
     pitch = size * 1.3
     shapes: list[Shape] = [_heading(x, y, w, "Car values", head)]
     top = y + CAP * head + 2.0
@@ -325,12 +325,15 @@ def _values_table(x: float, y: float, w: float, size: float) -> tuple[list[Shape
     rt = top + head_h
     for r, row in enumerate(VALUES):
         cells = [wrap(row.points(f), size, cw - 2.8) for f, cw in zip(FLEETS, widths[1:])]
-        lines = max(2, *(len(c) for c in cells))
+        room = widths[0] - 2.8
+        ties = [row.ties] if _width(row.ties, SCALE[0]) <= room else wrap(row.ties, SCALE[0], room)  # (a wide margin)
+        lines = max(1 + len(ties), *(len(c) for c in cells))
         row_h = 1.3 + CAP * size + (lines - 1) * pitch + 1.4
         shapes.append(Line(x, rt, x + w, rt, INK, THIN if r else FRAME, "ref-row"))
         first = rt + 1.3 + CAP * size
-        shapes.append(_text(x + 1.4, first, row.kind, size, widths[0] - 2.8, bold=True))
-        shapes.append(_text(x + 1.4, first + pitch, row.ties, hint, widths[0] - 2.8))
+        shapes.append(_text(x + 1.4, first, row.kind, size, room, bold=True))
+        for i, line in enumerate(ties, 1):
+            shapes.append(_text(x + 1.4, first + i * pitch, line, hint, room))
         at = x + widths[0]
         for cell, cw in zip(cells, widths[1:]):
             for i, text in enumerate(cell):

@@ -34,7 +34,7 @@ TIE_BREAK = (
 )
 SOLO_RULE = "Solo: a Full-Staff train before the deck runs out is a win."
 FLEET_HINTS = {"Single-Level": "Tie, Rail differ", "Bi-Level": "Tie, Rail match"}
-STAFF_HINT = "A Coach car, a King, a Queen and a Jack; Substitutes (Jokers) may stand in."
+STAFF_HINT = "A Coach car, an Engineer (K), a Conductor (Q) and a Crew (J); Substitute cars (Jokers) may stand in."
 SOLO_GOAL = "Goal: a Full-Staff train (any of the three bonuses) before the deck runs out."
 RULINGS = "Rulings"  # the decisions' heading: how to score where the rules leave it open
 BULLET = "•"

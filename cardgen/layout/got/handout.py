@@ -104,7 +104,8 @@ def _placemat(spec: Pattern) -> Figure:
     return Figure(
         mat,
         f"A placemat: {spec.census} spaces, A to {space_letter(spec.census - 1)}, one for each player.",
-        min(120.0, 15.0 * spec.census + 10),
+        # no taller than 33 mm (as before the mat's spaces narrowed, #31): the summary keeps to two pages
+        min(120.0, 15.0 * spec.census + 10, 33.0 * mat.width / mat.height),
         role="placemat",
     )
 

@@ -14,15 +14,24 @@ band turned 180° (both stay visible with a card on the space, and the turned
 one reads for the players across the table). So a space is never smaller than
 the card.
 
-The railway look, in the room the mat always had: each space is a wagon, its
-wheels showing under its bottom edge, and each row of spaces runs on a rail on
-its track (in the margin under a linear mat, in the gap under each row of a
-grid): two solid rails on their sleepers, drawn as the card faces draw theirs, in
-the mat's colour, so the track never reads as a dashed line to cut along. The
-project's locomotive, one flat silhouette in the mat's colour as on the faces,
-heads the title. Words are in the sans family
-at sizes of the type scale. A mat's size is what it always was, so the tiling
-of every mat onto paper is unchanged.
+The room round a card and the gap between spaces are 2 mm (they were 4): so
+four poker-card spaces, with the mat's edge and a glue tab, fit across the
+287 mm a home printer inks of A4 landscape, and a census-7 mat prints as 4 + 3
+spaces on two pages without a cut through a space (``impose.tileplan`` cuts
+mats only between spaces), a census-4 mat on one page. Rows of a grid stand
+``ROW_GAP`` apart: room under each row for its track, and for a cut between
+rows below the track.
+
+The railway look: each space is a wagon, its wheels showing under its bottom
+edge, and each row of spaces runs on a rail on its track (in the margin under a
+linear mat, in the gap under each row of a grid): two solid rails on their
+sleepers, drawn as the card faces draw theirs, in the mat's colour, so the
+track never reads as a dashed line to cut along. The project's locomotive, one
+flat silhouette in the mat's colour as on the faces, heads the title. A player's
+``name``, when given, follows the title in the header band at its left end, on
+the piece of the mat that holds space A (or AD): the other pieces of mats of one
+shape are alike, and any of them goes with any. Words are in the sans family at
+sizes of the type scale.
 
 Coordinates are mm, y down, origin top-left of the mat; the mat's own edge is
 a hairline frame, the line to cut the assembled mat along.
@@ -41,9 +50,10 @@ from cardgen.rules.got.grid_packs import GridMat
 
 MIN_CENSUS = 2  # the linear patterns go down to two spaces
 
-ROOM = 4.0  # mm of space around the card slot, left and right
+ROOM = 2.0  # mm of space around the card slot, left and right
 BAND = 9.0  # letter band above and below the card slot, inside the space
-GAP = 4.0  # between two spaces
+GAP = 2.0  # between two spaces side by side
+ROW_GAP = 9.0  # between two rows of a grid: the track under the upper row (``TRACK``), then a cut
 PAD = 5.0  # mat edge to content
 HEADER = 11.0  # title band at the top
 EDGE = 11.0  # grid mats: the strip carrying the row / column letters
@@ -130,7 +140,7 @@ def grid_spaces(rows: int, cols: int, card: tuple[float, float]) -> list[Space]:
     w, h = space_size(card)
     x0, y0 = PAD + EDGE, PAD + HEADER + EDGE
     return [
-        _space(mat.space((r, c)), x0 + c * (w + GAP), y0 + r * (h + GAP), card)
+        _space(mat.space((r, c)), x0 + c * (w + GAP), y0 + r * (h + ROW_GAP), card)
         for r in range(rows)
         for c in range(cols)
     ]
@@ -187,39 +197,55 @@ def _space_shapes(s: Space) -> list[Shape]:
     ]
 
 
-def _header(width: float, title: str, caption: str) -> list[Shape]:
-    """The locomotive and the title at the left of the header band, the caption at the right,
-    all in the mat's colour."""
+def _header(width: float, title: str, caption: str, name: str, first: float, last: float) -> list[Shape]:
+    """The locomotive and the title (or the player's ``name``, the title then joining the caption)
+    at the left of the header band, the caption at the right, all in the mat's colour. The left
+    words end before ``first`` (where the first space ends) and the right ones begin after
+    ``last`` (where the last begins): a mat is cut only between spaces, so neither ever runs
+    across a cut, whatever the split."""
     base = PAD + HEADER / 2 + 2.0
     loco_w = ENGINE_H * 96 / 64  # art.engine is 64/96 as tall as it is wide
-    csize = fit_step(caption, LEAD, (width - 2 * PAD) * 0.45)
+    if name:
+        caption = f"{title} · {caption}"
+    right = width - PAD - 2.0 - last  # from 1 mm inside the last space's left edge to 1 mm inside the mat's
+    csize = fit_step(caption, LEAD, right)
+    caption = _cut_to(caption, csize, right, bold=False)
     title_x = PAD + 1.0 + loco_w + 2.5
-    room = width - PAD - 1.0 - text_width(caption, csize, family="sans") - 4.0 - title_x
+    room = min(first - 1.0, width - PAD - 1.0 - text_width(caption, csize, family="sans") - 4.0) - title_x
     rail = base - CAP * HEAD / 2 + ENGINE_H / 2  # the engine level with the title's capitals
     shapes: list[Shape] = [
         engine(PAD + 1.0, rail, loco_w, ACCENT, role="mat-engine"),
         Text(width - PAD - 1.0, base, caption, csize, "end", fill=ACCENT, role="mat-caption", family="sans"),
     ]
-    if title:
-        tsize = fit_step(title, HEAD, room, bold=True)
-        while len(title) > 1 and text_width(title, tsize, bold=True, family="sans") > room:
-            title = title[:-2].rstrip() + "…"  # (a title too long even at 6 pt: cut, never over the caption)
-        shapes.append(Text(title_x, base, title, tsize, "start", bold=True, fill=ACCENT, role="mat-title", family="sans"))  # fmt: skip
+    words, role = (name, "mat-name") if name else (title, "mat-title")
+    if words:
+        tsize = fit_step(words, HEAD, room, bold=True)
+        words = _cut_to(words, tsize, room, bold=True)
+        shapes.append(Text(title_x, base, words, tsize, "start", bold=True, fill=ACCENT, role=role, family="sans"))
     return shapes
+
+
+def _cut_to(text: str, size: float, room: float, *, bold: bool) -> str:
+    """``text``, ended with "…" where it is wider than ``room`` at ``size``."""
+    if text_width(text, size, bold=bold, family="sans") <= room:
+        return text
+    while len(text) > 1 and text_width(text.rstrip() + "…", size, bold=bold, family="sans") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _frame(width: float, height: float) -> Rect:
     return Rect(0.25, 0.25, width - 0.5, height - 0.5, fill="#ffffff", stroke=FRAME, stroke_width=0.2, role="mat-edge")
 
 
-def linear_mat(census: int, card: tuple[float, float] = (63.5, 88.9), *, title: str = "") -> Drawing:
-    """The §2 placemat: ``census`` spaces in a row, A at the left."""
+def linear_mat(census: int, card: tuple[float, float] = (63.5, 88.9), *, title: str = "", name: str = "") -> Drawing:
+    """The §2 placemat: ``census`` spaces in a row, A at the left; ``name`` its player's, if given."""
     spaces = linear_spaces(census, card)
     sw, sh = space_size(card)
     width = 2 * PAD + census * sw + (census - 1) * GAP
     height = 2 * PAD + HEADER + sh
     shapes: list[Shape] = [_frame(width, height)]
-    shapes += _header(width, title or "Game of Trains", f"census {census}")
+    shapes += _header(width, title or "Game of Trains", f"census {census}", name, PAD + sw, width - PAD - sw)
     shapes += _track(PAD, width - PAD, PAD + HEADER + sh + WHEEL_R)
     for s in spaces:
         shapes += _wheels(s) + _space_shapes(s)
@@ -227,25 +253,29 @@ def linear_mat(census: int, card: tuple[float, float] = (63.5, 88.9), *, title: 
         width,
         height,
         tuple(shapes),
-        title=f"{title or 'Game of Trains'}: placemat, census {census}",
-        meta={"kind": "linear", "census": str(census), "spaces": " ".join(s.name for s in spaces)},
+        title=f"{title or 'Game of Trains'}: placemat, census {census}" + (f", {name}'s" if name else ""),
+        meta={"kind": "linear", "census": str(census), "spaces": " ".join(s.name for s in spaces), "name": name},
     )
 
 
-def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88.9), *, title: str = "") -> Drawing:
-    """The §8 placemat: ``rows`` × ``cols`` spaces, AD top left; row letters left and right, column letters top and bottom."""
+def grid_mat(
+    rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88.9), *, title: str = "", name: str = ""
+) -> Drawing:
+    """The §8 placemat: ``rows`` × ``cols`` spaces, AD top left; row letters left and right, column
+    letters top and bottom; ``name`` its player's, if given."""
     spaces = grid_spaces(rows, cols, card)
     mat = GridMat(rows, cols)
     sw, sh = space_size(card)
     inner_w = cols * sw + (cols - 1) * GAP
-    inner_h = rows * sh + (rows - 1) * GAP
+    inner_h = rows * sh + (rows - 1) * ROW_GAP
     width = 2 * PAD + 2 * EDGE + inner_w
     height = 2 * PAD + HEADER + 2 * EDGE + inner_h
     x0, y0 = PAD + EDGE, PAD + HEADER + EDGE
     shapes: list[Shape] = [_frame(width, height)]
-    shapes += _header(width, title or "Game of Trains", f"{rows}×{cols} · census {rows * cols}")
+    caption = f"{rows}×{cols} · census {rows * cols}"
+    shapes += _header(width, title or "Game of Trains", caption, name, x0 + sw, width - PAD - EDGE - sw)
     for r in range(rows):  # each row of wagons on its rail, in the gap under it (the last: in the edge strip)
-        shapes += _track(x0 - 2.0, x0 + inner_w + 2.0, y0 + r * (sh + GAP) + sh + WHEEL_R)
+        shapes += _track(x0 - 2.0, x0 + inner_w + 2.0, y0 + r * (sh + ROW_GAP) + sh + WHEEL_R)
     for s in spaces:
         shapes += _wheels(s) + _space_shapes(s)
     size = fitting((EDGE - 2.0 - TRACK) / CAP)  # the edge letters clear the last row's track by 1 mm
@@ -257,7 +287,7 @@ def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88
         shapes.append(Text(cx, y0 - (EDGE - cap) / 2, letter, size, bold=True, fill=INK, role="col-letter", family="sans"))  # fmt: skip
         shapes.append(Text(cx, below, letter, size, bold=True, fill=INK, role="col-letter", family="sans"))
     for r in range(rows):
-        cy = y0 + r * (sh + GAP) + sh / 2 + cap / 2
+        cy = y0 + r * (sh + ROW_GAP) + sh / 2 + cap / 2
         letter = mat.letter("row", r)
         shapes.append(Text(PAD + EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter", family="sans"))
         shapes.append(Text(width - PAD - EDGE / 2, cy, letter, size, bold=True, fill=INK, role="row-letter", family="sans"))  # fmt: skip
@@ -265,8 +295,9 @@ def grid_mat(rows: int = 3, cols: int = 3, card: tuple[float, float] = (63.5, 88
         width,
         height,
         tuple(shapes),
-        title=f"{title or 'Game of Trains'}: placemat, {rows}×{cols}",
+        title=f"{title or 'Game of Trains'}: placemat, {rows}×{cols}" + (f", {name}'s" if name else ""),
         meta={
+            "name": name,
             "kind": "grid",
             "rows": mat.row_letters,
             "cols": mat.col_letters,

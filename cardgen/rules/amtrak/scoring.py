@@ -43,6 +43,14 @@ Decisions (the seed leaves these open):
 Bonus(name='Acela', points=100, reason='Full-Staff (a Substitute for the Queen), only Single-Level cars, 2 Aces')
 >>> [(r.place, r.total, r.tie_break) for r in compare([parse_train("K/7 9/3"), parse_train("J/4 9/2")])]
 [(1, 20, 10), (2, 20, 6)]
+
+What each card is in the game, as the deck prints it (``cardgen deck``: its role under the
+corner index, and the car values it makes as a Tie) and the handout and scorecard name it:
+
+>>> [card_role(r) for r in ("K", "Q", "J", "10", "A", "JK")]
+['Engineer', 'Conductor', 'Crew', 'Coach', 'Coach', 'Substitute car']
+>>> value_reminder("K"), value_reminder("7"), value_reminder("A"), value_reminder("JK")
+('Crew 11 · Bi-Level 22', 'Coach 7 · Bi-Level 14', 'Coach 1 · Bi-Level 2', 'Substitute 0')
 """
 
 from __future__ import annotations
@@ -54,9 +62,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardgen.errors import CardgenError
+from cardgen.rules import deck
 
-RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
+RANKS: Final = (*deck.RANKS, deck.JOKER)  # the standard deck's ranks, and JK for a Joker
 CREW: Final = ("K", "Q", "J")  # the Engineer King, the Conductor Queen, any Jack
+# What each card is called in the game, as the deck prints it (the seed: "Engineer King,
+# Conductor Queen, or any Jack"; a Joker makes a Substitute car); every other card is a Coach.
+ROLE_NAMES: Final = {"K": "Engineer", "Q": "Conductor", "J": "Crew", "JK": "Substitute car"}
+COACH: Final = "Coach"
 KINDS: Final = ("Crew", "Coach", "Substitute")
 FLEETS: Final = ("Single-Level", "Bi-Level")
 CREW_POINTS: Final = 11
@@ -165,10 +178,31 @@ class ValueRow:
         return self.bi_level if fleet == "Bi-Level" else self.single_level
 
 
+def card_role(rank: str) -> str:
+    """What a card of ``rank`` (``RANKS``) is called in the game, as the deck prints it."""
+    if rank not in _SINGLE:
+        raise CardgenError(f"{_shown(rank)} is not a rank ({_RANK_HELP})")
+    return ROLE_NAMES.get(rank, COACH)
+
+
+def value_reminder(rank: str) -> str:
+    """The car values a card of ``rank`` makes as a Tie, as the deck prints them under its role:
+    its Type and Single-Level value, then its Bi-Level value (a Joker has no rank to match: 0)."""
+    single, matched = Car(rank, "JK" if rank != "JK" else "A"), Car(rank, rank)
+    if matched.fleet != "Bi-Level":
+        return f"{single.kind} {single.value}"
+    return f"{single.kind} {single.value} · Bi-Level {matched.value}"
+
+
+def _ties(*ranks: str) -> str:
+    """How a values table names the Ties of a Type, as the deck prints them: ``Engineer K, …``."""
+    return ", ".join(f"{ROLE_NAMES[r]} {r}" for r in ranks)
+
+
 VALUES: Final = (
-    ValueRow("Crew", "King, Queen or Jack", f"{CREW_POINTS} points", f"{2 * CREW_POINTS} points"),
+    ValueRow("Crew", _ties(*CREW), f"{CREW_POINTS} points", f"{2 * CREW_POINTS} points"),
     ValueRow("Coach", "Number card or Ace", "Number value (Ace = 1 point)", "Double value"),
-    ValueRow("Substitute", "Joker", "0 points", "0 points"),
+    ValueRow("Substitute", f"Joker: {ROLE_NAMES['JK']}", "0 points", "0 points"),
 )
 
 
@@ -182,8 +216,9 @@ class BonusRule:
 
 
 FULL_STAFF: Final = (
-    "At least one Coach car and at least one each of King, Queen and Jack Crew cars. A Substitute car may "
-    "take the place of a non-Ace Coach car or any Crew car; several Substitutes may be used."
+    "At least one Coach car and at least one each of the Crew cars: King (Engineer), Queen (Conductor) and "
+    "Jack (Crew). A Substitute car may take the place of a non-Ace Coach car or any Crew car; several "
+    "Substitutes may be used."
 )
 BONUSES: Final = (
     BonusRule("Silver Meteor", ("Only Single-Level cars",), f"{SILVER_METEOR_POINTS} points"),

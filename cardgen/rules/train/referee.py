@@ -47,8 +47,9 @@ from itertools import pairwise
 from typing import TypeVar
 
 from cardgen.errors import CardgenError
+from cardgen.rules import deck
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS: tuple[str, ...] = deck.RANKS  # the standard deck's, which Train plays without its Jokers
 VALUE: dict[str, int] = {rank: i + 1 for i, rank in enumerate(RANKS)}
 REOPENING: tuple[str, ...] = ("A", "2", "4", "5", "7", "9", "J", "K")
 FACE_DOUBLES: dict[str, str] = {"K": "4", "Q": "5", "J": "6"}
@@ -60,7 +61,7 @@ PILES_BY_ROUND: dict[int, int] = {1: 4, 2: 3, 3: 2, 4: 1}
 CLOSED_BY_ROUND: dict[int, int] = {1: 3, 2: 2, 3: 1, 4: 0}
 ROUNDS = 4
 HAND = 7
-DECK = 52
+DECK = deck.CARDS  # 52
 MAX_TEXT = 400
 _SPELLINGS = {rank: rank for rank in RANKS} | {"T": "10"}
 _NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
