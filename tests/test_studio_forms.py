@@ -42,7 +42,7 @@ def cli_options(command: str) -> dict[str, Any]:
 
 
 def test_every_product_has_a_page() -> None:
-    assert PRODUCTS == ["handout", "pack", "pack2d", "placemat", "scorecard", "scoresheet", "testpage", "tiles", "tokens"]
+    assert PRODUCTS == ["deck", "handout", "pack", "pack2d", "placemat", "scorecard", "scoresheet", "testpage", "tiles", "tokens"]
 
 
 @pytest.mark.parametrize("command", PRODUCTS)

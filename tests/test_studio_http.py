@@ -83,7 +83,7 @@ def build(client: Any, token: str, body: str) -> dict[str, Any]:
 def test_home_lists_every_product_command(client: Any) -> None:
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    for command in ("pack", "pack2d", "placemat", "tiles", "scoresheet", "scorecard", "tokens", "handout", "testpage"):
+    for command in ("deck", "pack", "pack2d", "placemat", "tiles", "scoresheet", "scorecard", "tokens", "handout", "testpage"):
         assert f'href="/make/{command}"' in r.text
 
 

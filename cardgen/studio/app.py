@@ -50,7 +50,8 @@ MAX_QUERY = 4000  # characters of a query string or form body
 GAMES = (
     ("Game of Trains", "Race to put your row of cards in order", ("pack", "pack2d", "placemat", "tokens")),
     ("SuperTrain dominoes", "Double-12 dominoes with 21 wild tiles", ("tiles", "scoresheet")),
-    ("Amtrak", "Build the best train of cards", ("scorecard",)),
+    ("Amtrak", "Build the best train of cards", ("deck", "scorecard")),
+    ("Train (52 cards)", "Play off the central pile with a standard deck", ("deck",)),
     ("Every game", "Rules handouts and the printer's test page", ("handout", "testpage")),
 )
 SIMULATED = {"pack": ("pattern", "census", "players", "copies", "numbers", "packs", "wilds", "win")}
