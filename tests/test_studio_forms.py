@@ -42,7 +42,18 @@ def cli_options(command: str) -> dict[str, Any]:
 
 
 def test_every_product_has_a_page() -> None:
-    assert PRODUCTS == ["deck", "handout", "pack", "pack2d", "placemat", "scorecard", "scoresheet", "testpage", "tiles", "tokens"]
+    assert PRODUCTS == [
+        "deck",
+        "handout",
+        "pack",
+        "pack2d",
+        "placemat",
+        "scorecard",
+        "scoresheet",
+        "testpage",
+        "tiles",
+        "tokens",
+    ]
 
 
 @pytest.mark.parametrize("command", PRODUCTS)
@@ -68,7 +79,11 @@ def test_the_form_holds_every_cli_option_and_nothing_else(pages: dict[str, Any],
             expected = list(BUILT_IN) if name == "theme" else list(declared.param.choices)
             assert values == expected, name
             selected = [o.get("value") for o in element.xpath(".//option[@selected]")]
-            default = option.default if option.default is not None else (expected[0] if option.required or option.param_type_name == "argument" else "")
+            default = (
+                option.default
+                if option.default is not None
+                else (expected[0] if option.required or option.param_type_name == "argument" else "")
+            )
             assert selected == [default], name
         elif element.get("type") == "checkbox":
             assert (element.get("checked") is not None) == bool(option.default), name

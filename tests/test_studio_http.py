@@ -83,7 +83,18 @@ def build(client: Any, token: str, body: str) -> dict[str, Any]:
 def test_home_lists_every_product_command(client: Any) -> None:
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    for command in ("deck", "pack", "pack2d", "placemat", "tiles", "scoresheet", "scorecard", "tokens", "handout", "testpage"):
+    for command in (
+        "deck",
+        "pack",
+        "pack2d",
+        "placemat",
+        "tiles",
+        "scoresheet",
+        "scorecard",
+        "tokens",
+        "handout",
+        "testpage",
+    ):
         assert f'href="/make/{command}"' in r.text
 
 
@@ -214,7 +225,9 @@ def test_a_product_without_components_has_a_sheet_only(client: Any) -> None:
 # --- builds
 
 
-def test_a_build_writes_the_clis_bytes_and_offers_pdf_and_zip(client: Any, token: str, out: Path, cli_pack: Path) -> None:
+def test_a_build_writes_the_clis_bytes_and_offers_pdf_and_zip(
+    client: Any, token: str, out: Path, cli_pack: Path
+) -> None:
     job = build(client, token, "product=pack&pattern=one&census=5&backs=on&folder=mine")
     assert job["state"] == "done", job
     folder = out / "mine" / "got-pattern-one-census-5-backs"
@@ -232,7 +245,9 @@ def test_a_build_writes_the_clis_bytes_and_offers_pdf_and_zip(client: Any, token
     assert z.content == client.get(job["zip"]).content  # the same folder, the same bytes
 
 
-def test_a_build_never_replaces_a_folder_cardgen_did_not_write(client: Any, token: str, out: Path, tmp_path: Path) -> None:
+def test_a_build_never_replaces_a_folder_cardgen_did_not_write(
+    client: Any, token: str, out: Path, tmp_path: Path
+) -> None:
     for root in (out, tmp_path):
         mine = root / "placemat-census-6"
         mine.mkdir(parents=True)
@@ -324,7 +339,9 @@ def test_simulate_plays_the_clis_games(client: Any) -> None:
     found = r.json()
     assert found["games"] == 3000
     assert found["command"] == "cardgen simulate --census 5 --players 3 --games 3000 --seed 1"
-    code, said, _ = cli("simulate", "--census", "5", "--players", "3", "--games", "3000", "--seed", "1", "--workers", "1")
+    code, said, _ = cli(
+        "simulate", "--census", "5", "--players", "3", "--games", "3000", "--seed", "1", "--workers", "1"
+    )
     assert code == 0
     for f in found["figures"]:
         assert f["text"] in said, f

@@ -31,7 +31,9 @@ def bind(port: int) -> socket.socket:
         sock.close()
         from cardgen.errors import CardgenError
 
-        raise CardgenError(f"port {port} on {HOST} is taken or not allowed ({e.strerror}): give another --port") from None
+        raise CardgenError(
+            f"port {port} on {HOST} is taken or not allowed ({e.strerror}): give another --port"
+        ) from None
     sock.listen(64)
     return sock
 

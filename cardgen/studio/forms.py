@@ -220,8 +220,8 @@ def read_form(form: Form, values: Mapping[str, str]) -> Reading:
             reading.given[name] = text
     for f in form.fields:
         p = f.param
-        text = reading.given.get(f.name)
-        value: Any = p.default if text is None else text
+        typed = reading.given.get(f.name)
+        value: Any = p.default if typed is None else typed
         if p.name == "theme" and value not in (None, "") and value not in BUILT_IN:
             reading.errors[f.name] = (
                 f"the studio takes a built-in theme ({', '.join(BUILT_IN)}); a theme file is for the command line"
