@@ -58,9 +58,16 @@ def all_options() -> dict[str, list[str]]:
     return out
 
 
+# Commands documented on a page of their own (the README links it), not in the README itself
+PAGES = {"studio": ROOT / "docs" / "studio.md"}
+
+
 def test_every_option_is_documented_in_the_readme():
+    def documented(cmd: str, opt: str) -> bool:
+        return opt in (PAGES[cmd].read_text("utf-8") if cmd in PAGES else README)
+
     missing = [
-        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if opt not in README and opt != "--help"
+        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if not documented(cmd, opt) and opt != "--help"
     ]
     assert missing == []
 

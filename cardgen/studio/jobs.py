@@ -3,7 +3,7 @@ one or two at a time with a short queue (a full queue is refused: ``Busy``, HTTP
 are drawn one at a time and kept for the last few setups, and one simulation runs at a time.
 
 Every build, preview or not, goes through the product's own ``build`` (the function the
-command line calls, ``products.Product.build``) and so through ``write.staging``: staged,
+command line calls: a registered product's ``build``, ``products.product``) and so through ``write.staging``: staged,
 read back, proved, then swapped into place, never replacing a folder cardgen did not write.
 A preview is that build, written into the studio's private scratch folder: the card it shows
 is the file the build wrote, byte for byte, and its sheet the first page of the PDF it wrote.
