@@ -9,7 +9,7 @@ of a ``cardgen.toml`` item), the print options it takes (``printing``, from
 command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 
 >>> COMMANDS["placemat"].names
-('census', 'grid', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
+('census', 'grid', 'players', 'names', 'card', 'paper', 'margin', 'title', 'out_dir', 'preview', 'open_it')
 >>> COMMANDS["pack"].params["gutter"].help
 'Space between cards'
 >>> COMMANDS["tiles"].params["gutter"].help
@@ -146,6 +146,8 @@ COMMANDS: dict[str, Command] = {
             Params(
                 got.CENSUS.but(help="Spaces in the row, lettered A, B, C …", short="-n"),
                 Param("grid", "text", "The 2D mat instead, e.g. 3x3", metavar="RxC"),
+                got.PLAYERS.but(help="A mat for each of N players, in one PDF", default=None, low=1, placeholder="1"),
+                Param("names", "text", "A player's name on each mat: Ann,Bob,Cy", metavar="NAMES", group="players"),
             ),
             PRINT.only("card", "paper", "margin", "title")
             .but("card", help="The cards its spaces hold: poker, bridge … or WxH")
@@ -340,7 +342,9 @@ COMMANDS: dict[str, Command] = {
                 JSON.but(help="Print JSON for scripts instead of text"),
                 Param("report", "path", "Also a web page with charts: DIR/index.html", metavar="DIR", group="output"),
                 Param("trace", "path", "Write the game (--games 1) as JSON Lines", metavar="FILE", group="output"),
-                Param("replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"),
+                Param(
+                    "replay", "path", "Check a trace: exit 0 legal, 1 not, 2 no trace", metavar="FILE", group="output"
+                ),
             ),  # fmt: skip
         ),
         Command(
@@ -360,8 +364,14 @@ COMMANDS: dict[str, Command] = {
         Command(
             "supertrain lineup",
             Params(
-                Param("hand", "text", "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)", metavar="HAND",
-                      argument=True, required=True),
+                Param(
+                    "hand",
+                    "text",
+                    "The hand's tiles: 12-5, 3-Train, A-Train … (at most 25)",
+                    metavar="HAND",
+                    argument=True,
+                    required=True,
+                ),
                 Param("engine", "text", "The round's engine: 12 … 0, or Train", default="12", metavar="ENGINE"),
             ),  # fmt: skip
             extra=Params(JSON.but(help="Print JSON: the line and the extras")),

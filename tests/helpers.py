@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import io
 import json
-from collections.abc import Callable
+import os
+import re
+import shutil
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cardgen.options import PRINT_FIELDS, PrintArgs
 from cardgen.themes.read import parse_print_args
@@ -97,3 +106,46 @@ def refused(code: int, err: str, *needles: str) -> None:
 def snapshot(root: Path) -> dict[str, bytes | None]:
     """Every file (its bytes) and folder (None) under ``root``."""
     return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
+
+
+def shared(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], Path]) -> Path:
+    """What ``make(out)`` builds into the empty folder ``out`` (it returns the path of what it
+    built, inside ``out``), built once for the whole run: the first worker to ask builds it
+    while holding a lock, the others wait for it and take the same path. Whoever takes it only
+    reads it (copy it to change it). Outside xdist: once per session, as a session fixture would."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # this run's folder, which all its workers share (pytest-xdist's recipe)
+    key = re.sub(r"[^A-Za-z0-9=.,-]+", "_", name)[:80] + "-" + hashlib.sha256(name.encode()).hexdigest()[:8]
+    shelf = root / "shared"
+    shelf.mkdir(exist_ok=True)
+    done = shelf / f"{key}.done"  # holds the built path, relative to the shelf
+    with open(shelf / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not done.exists():
+            out = shelf / key
+            shutil.rmtree(out, ignore_errors=True)  # what a build that failed in another worker left
+            out.mkdir()
+            built = make(out)
+            done.write_text(built.relative_to(shelf).as_posix(), "utf-8")
+        return shelf / done.read_text("utf-8")
+
+
+_READ: OrderedDict[str, Any] = OrderedDict()  # a PDF's digest -> pdfplumber's reading of it
+KEEP_READ = 12
+
+
+@contextmanager
+def read_pdf(path: Path) -> Iterator[Any]:
+    """``pdfplumber.open(path)``, kept for the next test of this process that reads the same
+    bytes: pdfplumber parses a page in pure Python, most of what many tests cost, and the tests
+    of a module read its few files again and again. Only to read (a page's lists are shared)."""
+    import pdfplumber
+
+    data = Path(path).read_bytes()
+    key = hashlib.sha256(data).hexdigest()
+    pdf = _READ.pop(key, None) or pdfplumber.open(io.BytesIO(data))
+    _READ[key] = pdf  # the most recently read last
+    while len(_READ) > KEEP_READ:
+        _READ.popitem(last=False)[1].close()
+    yield pdf

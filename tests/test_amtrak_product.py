@@ -11,14 +11,13 @@ import json
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from cardgen.cli import run
-from tests.helpers import crossed
+from tests.helpers import crossed, read_pdf
 
 PT = 72 / 25.4  # points per mm
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216 and ANSI, by hand
@@ -268,7 +267,7 @@ def test_files_and_page_size(cards, players, paper):
 
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_every_player_has_a_table_bonuses_and_sums(cards, players, paper):
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         texts = [page.extract_text() for page in pdf.pages]
         words = [page_words(page) for page in pdf.pages]
         heads = [w for page in pdf.pages for w in page_words(page, bold=True)]
@@ -297,7 +296,7 @@ def test_every_player_has_a_table_bonuses_and_sums(cards, players, paper):
 
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_every_page_carries_the_reference_panel(cards, players, paper):
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             text = " ".join(page.extract_text().split())
             # the seed's car values, transcribed by hand
@@ -342,7 +341,7 @@ def _boxes(page):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_all_ink_inside_the_margin(cards, players, paper):
     margin = 5 * PT  # the default --margin
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             boxes = _boxes(page)
             assert len(boxes) > 500
@@ -354,7 +353,7 @@ def test_all_ink_inside_the_margin(cards, players, paper):
 def test_a_wider_margin_is_kept_and_an_impossible_one_refused(tmp_path, capsys):
     code, _, err = cli(capsys, "scorecard", "--players", "2", "--margin", "10mm", "--out", str(tmp_path))
     assert code == 0, err
-    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-2-players-margin10mm").glob("*.pdf"))) as pdf:
+    with read_pdf(next((tmp_path / "amtrak-scorecard-2-players-margin10mm").glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         m = 10 * PT
         for b in _boxes(page):
@@ -365,7 +364,7 @@ def test_a_wider_margin_is_kept_and_an_impossible_one_refused(tmp_path, capsys):
     code, out, err = cli(capsys, "scorecard", "--paper", "letter", "--margin", "8mm", "--out", str(letter))
     assert code == 0, err
     assert "2 pages" in out
-    with pdfplumber.open(next((letter / "amtrak-scorecard-2-players-letter-margin8mm").glob("*.pdf"))) as pdf:
+    with read_pdf(next((letter / "amtrak-scorecard-2-players-letter-margin8mm").glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2
         for page in pdf.pages:
             m = 8 * PT
@@ -413,7 +412,7 @@ def _tables(page):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_writing_rows_are_at_least_8mm(cards, players, paper):
     tables = 0
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             bold = [w for w in page.extract_words(extra_attrs=["fontname"]) if "Bold" in w["fontname"]]
             for frame, ys in _tables(page):
@@ -439,7 +438,7 @@ def test_writing_rows_are_at_least_8mm(cards, players, paper):
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_text_fits_its_cell(cards, players, paper):
     """No character is crossed by a ruled line: text that outgrew its cell would be."""
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             assert crossed(page) == []
 
@@ -458,7 +457,7 @@ def test_layout_text_never_needs_to_shrink_much():
 
 @pytest.mark.parametrize("paper", PAPERS_MM)
 def test_solo_card_has_the_pile_tally_and_the_goal(cards, paper):
-    with pdfplumber.open(pdf_of(cards[1, paper])) as pdf:
+    with read_pdf(pdf_of(cards[1, paper])) as pdf:
         page = pdf.pages[0]
         text = " ".join(page.extract_text().split())
         words = page.extract_words()
@@ -485,7 +484,7 @@ def test_solo_card_has_the_pile_tally_and_the_goal(cards, paper):
 @pytest.mark.parametrize("paper", PAPERS_MM)
 def test_only_the_solo_card_has_a_tally(cards, paper):
     for players in (2, 3, 4):
-        with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        with read_pdf(pdf_of(cards[players, paper])) as pdf:
             assert all("face-down pile" not in p.extract_text() for p in pdf.pages)
 
 
@@ -493,7 +492,7 @@ def test_only_the_solo_card_has_a_tally(cards, paper):
 def test_clean_enough_to_photocopy(cards, paper):
     """Black text, thin lines, no fill but white or a light grey."""
     for players in (1, 2):
-        with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+        with read_pdf(pdf_of(cards[players, paper])) as pdf:
             page = pdf.pages[0]
             assert {tuple(c["non_stroking_color"]) for c in page.chars} <= {(0,), (0.0, 0.0, 0.0)}
             for obj in page.lines + page.rects:
@@ -508,7 +507,7 @@ def test_title_is_printed_on_every_page(tmp_path, capsys):
     code, out, err = cli(capsys, "scorecard", "--players", "3", "--title", "Family night", "--out", str(tmp_path))
     assert code == 0, err
     assert "2 pages" in out and "amtrak-scorecard-3-players" in out
-    with pdfplumber.open(next((tmp_path / "amtrak-scorecard-3-players-family-night").glob("*.pdf"))) as pdf:
+    with read_pdf(next((tmp_path / "amtrak-scorecard-3-players-family-night").glob("*.pdf"))) as pdf:
         for i, page in enumerate(pdf.pages, 1):
             text = page.extract_text()
             assert "Family night" in text and f"page {i} of 2" in text
@@ -560,7 +559,7 @@ def blank_bands(page, margin: float = 5 * PT) -> list[float]:  # type: ignore[no
 def test_a_form_uses_its_page(cards, players, paper):
     """No band of the page is left blank (the solo card was a third empty) and the ink reaches
     the foot of the page: the lowest ink is within 15 mm of the bottom margin."""
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             bands = blank_bands(page)
             assert bands[-1] <= 15.0, bands
@@ -570,7 +569,7 @@ def test_a_form_uses_its_page(cards, players, paper):
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_rows_grow_to_fill_the_page_where_a_page_has_room(cards, players, paper):
     """A page with one player's block writes in rows taller than the least (8.2 mm) one."""
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             tables = _tables(page)
             rows = [(b - a) / PT for _, ys in tables for a, b in zip(ys[1:], ys[2:])]
@@ -581,19 +580,19 @@ def test_rows_grow_to_fill_the_page_where_a_page_has_room(cards, players, paper)
 @pytest.mark.parametrize("paper", PAPERS_MM)
 def test_solo_card_has_no_tie_break(cards, paper):
     """Alone, there is no one to tie with: no tie-break row, rule or decision on the solo card."""
-    with pdfplumber.open(pdf_of(cards[1, paper])) as pdf:
+    with read_pdf(pdf_of(cards[1, paper])) as pdf:
         text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages).lower()
     for words in ("tie-break", "equal totals", "tie break", "share the place", "highest total"):
         assert words not in text, words
     assert "before the deck runs out" in text  # what solo play asks instead
-    with pdfplumber.open(pdf_of(cards[2, paper])) as pdf:
+    with read_pdf(pdf_of(cards[2, paper])) as pdf:
         rivals = " ".join(pdf.pages[0].extract_text().split()).lower()
     assert "tie-break" in rivals and "equal totals" in rivals
 
 
 @pytest.mark.parametrize(("players", "paper"), VARIANTS, ids=IDS)
 def test_set_in_the_sans_family_at_sizes_of_the_scale(cards, players, paper):
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             fonts = {c["fontname"].split("+")[-1] for c in page.chars}
             assert fonts <= {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}, fonts
@@ -607,7 +606,7 @@ def test_the_rulings_are_headed_plainly_and_read_at_a_comfortable_size(cards, pl
     """The decisions are headed "Rulings" (not "Where the rules are unclear, score like this"), one
     bulleted item each; on A4, and alone on a page, they are set at 8.6 pt at least, with room
     between the items."""
-    with pdfplumber.open(pdf_of(cards[players, paper])) as pdf:
+    with read_pdf(pdf_of(cards[players, paper])) as pdf:
         for page in pdf.pages:
             text = " ".join(page.extract_text().split())
             assert "Rulings" in text and "unclear" not in text
@@ -625,7 +624,7 @@ def test_the_solo_bonus_boxes_stand_at_even_gaps(cards, paper):
     """Above, between and below the three bonus boxes of the solo card: one gap, and a small one
     (the room over goes into the boxes), measured from the drawn rectangles (the bonus boxes are
     the side column's rectangles taller than a tick box, above the sums)."""
-    with pdfplumber.open(pdf_of(cards[1, paper])) as pdf:
+    with read_pdf(pdf_of(cards[1, paper])) as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         cars = next(w for w in words if w["text"] == "Cars")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import multiprocessing
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,15 +32,58 @@ def readme_examples() -> list[list[str]]:
     return [shlex.split(line[2:])[1:] for line in README.splitlines() if line.startswith("$ cardgen ")]
 
 
-def test_readme_examples_run_in_order(tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")  # as in a clone: examples may name docs/ files
-    examples = readme_examples()
-    assert len(examples) >= 10
+def readme_blocks() -> list[tuple[int, list[list[str]]]]:
+    """The README's example blocks (each fenced block holding ``$ cardgen`` lines): the line
+    number of its first example, and its examples in order."""
+    blocks: list[tuple[int, list[list[str]]]] = []
+    inside = False
+    for number, line in enumerate(README.splitlines(), 1):
+        if line.startswith("```"):
+            inside = not inside
+            if inside:
+                blocks.append((0, []))
+        elif inside and line.startswith("$ cardgen "):
+            first, examples = blocks[-1]
+            blocks[-1] = (first or number, [*examples, shlex.split(line[2:])[1:]])
+    return [(first, examples) for first, examples in blocks if examples]
+
+
+def _run_block(folder: Path, examples: list[list[str]]) -> list[tuple[list[str], int, str, str]]:
+    """In a worker process: a block's examples run in order in ``folder``, up to the first that
+    fails; each one's exit status, output and errors."""
+    os.chdir(folder)
+    done = []
     for args in examples:
-        code, out, err = cli(capsys, *args)
-        assert code == 0, (args, out, err)
-    assert (tmp_path / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run(args)
+        done.append((args, code, out.getvalue(), err.getvalue()))
+        if code != 0:
+            break
+    return done
+
+
+def test_readme_examples_run_in_order(tmp_path):
+    """Every README example exits 0, run as a user runs the block it is in: in order, in a fresh
+    folder (with the clone's docs/ files the block names). The blocks run side by side, each in a
+    worker process of a pool, each in a temporary folder of its own: nothing is written into the clone."""
+    blocks = readme_blocks()
+    assert [args for _, examples in blocks for args in examples] == readme_examples()  # every one is in a block
+    assert len(readme_examples()) >= 10
+    folders = []
+    for first, examples in blocks:
+        folder = tmp_path / f"line-{first}"
+        for name in {arg for args in examples for arg in args if arg.startswith("docs/")}:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / name, folder / name)  # as in a clone: examples may name docs/ files
+        folder.mkdir(exist_ok=True)
+        folders.append(folder)
+    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")) as pool:
+        ran = list(pool.map(_run_block, folders, [examples for _, examples in blocks]))
+    failed = [(first, args, code, out, err) for (first, _), done in zip(blocks, ran) for args, code, out, err in done if code]  # fmt: skip
+    assert failed == []
+    assert [len(done) for done in ran] == [len(examples) for _, examples in blocks]
+    assert (folders[0] / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
 
 
 def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
@@ -46,6 +93,7 @@ def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
     assert lines[0].endswith("&& cardgen build") and "pytest" in lines[1]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "quickstart" in ci and "pytest" in ci
+    assert "\npytest -m slow\n" in ci  # and then the tests the README's `pytest` leaves out
 
 
 def all_options() -> dict[str, list[str]]:

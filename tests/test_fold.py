@@ -25,6 +25,7 @@ from cardgen.manifest import options_from_manifest, plan_from_manifest
 from cardgen.products.got import PACK
 from cardgen.products.numbered import sheets_pdf
 from cardgen.render import render
+from tests.helpers import read_pdf
 from tests.test_theme_pictures import stripes, theme
 
 MM = 72 / 25.4  # points per mm
@@ -203,7 +204,7 @@ def test_each_back_is_printed_behind_its_front_once_folded(built, key, fold) -> 
     size = (POKER[0] + 2 * bleed, POKER[1] + 2 * bleed)
     per_page = json.loads((folder / "pack.json").read_text("utf-8"))["per_page"]
     counts = [min(per_page, 6 - k) for k in range(0, 6, per_page)]  # 6 cards; the backs on the same sheets
-    with pdfplumber.open(pdf_of(folder)) as pdf:
+    with read_pdf(pdf_of(folder)) as pdf:
         assert len(pdf.pages) == len(counts)
         for page, count in zip(pdf.pages, counts):
             pw, ph = page.width / MM, page.height / MM
@@ -215,7 +216,7 @@ def test_each_back_is_printed_behind_its_front_once_folded(built, key, fold) -> 
 
 @pytest.mark.parametrize("key, fold", [("a4", "vertical"), ("letter", "horizontal")])
 def test_the_fold_line_crop_marks_and_label(built, key, fold) -> None:  # type: ignore[no-untyped-def]
-    with pdfplumber.open(pdf_of(built[0][key])) as pdf:
+    with read_pdf(pdf_of(built[0][key])) as pdf:
         for n, page in enumerate(pdf.pages, 1):
             pw, ph = page.width / MM, page.height / MM
             (line,) = [ln for ln in page.lines if abs(ln["linewidth"] - 0.5) < 0.01]
@@ -253,7 +254,7 @@ def test_the_fold_line_crop_marks_and_label(built, key, fold) -> None:  # type: 
 
 
 def test_no_ink_but_the_fold_line_near_the_fold(built) -> None:  # type: ignore[no-untyped-def]
-    with pdfplumber.open(pdf_of(built[0]["bleed"])) as pdf:
+    with read_pdf(pdf_of(built[0]["bleed"])) as pdf:
         for page in pdf.pages:
             mid = page.width / 2
             near = [o for o in page.rects + page.chars if o["x0"] < mid + MM and o["x1"] > mid - MM]
@@ -436,7 +437,7 @@ def test_a_fold_record_without_backs_or_of_no_fold_is_one_line(copy, capsys) -> 
 def test_the_fold_test_page_lines_up_once_folded(tmp_path, capsys, paper, name) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli(capsys, "testpage", "--fold", "--paper", paper, "--out", tmp_path)
     assert code == 0 and "one-sided" in out and "printed side out" in out
-    with pdfplumber.open(tmp_path / name / f"{name}.pdf") as pdf:
+    with read_pdf(tmp_path / name / f"{name}.pdf") as pdf:
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         pw, ph = page.width / MM, page.height / MM

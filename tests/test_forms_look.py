@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from cardgen.check import check_folder
 from cardgen.cli import run
-from tests.helpers import crossed
+from tests.helpers import crossed, read_pdf
 
 PT = 72 / 25.4  # points per mm
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -109,7 +108,7 @@ SHEETS = [(n, p) for p in PAPERS for n in range(2, 9)]
 def test_the_score_sheet_uses_its_page(sheets, players, paper):
     folder = sheets[players, paper]
     assert check_folder(folder) == []
-    with pdfplumber.open(pdf_in(folder)) as pdf:
+    with read_pdf(pdf_in(folder)) as pdf:
         (page,) = pdf.pages
         bands = blank_bands(page)
         assert bands[-1] <= 15.0 and max(bands) <= 12.0, bands  # it was a quarter of the page
@@ -184,7 +183,7 @@ MAT_CASES = [(n, p) for p in PAPERS for n in MATS]
 def test_mat_pages_in_sans_at_scale_sizes_inside_the_margin(mats, name, paper):
     folder = mats[name, paper]
     assert check_folder(folder) == []
-    with pdfplumber.open(pdf_in(folder)) as pdf:
+    with read_pdf(pdf_in(folder)) as pdf:
         for n, page in enumerate(pdf.pages, 1):
             assert fonts(page) <= SANS, fonts(page)
             assert off_scale(page) == []
@@ -248,7 +247,7 @@ def _text_boxes(pdf: Path) -> list[list[tuple[str, tuple[float, float, float, fl
     import pypdfium2
     import pypdfium2.raw as raw
 
-    with pdfplumber.open(pdf) as doc:
+    with read_pdf(pdf) as doc:
         clips = []
         for page in doc.pages:
             data = b"".join(c.get_data() for c in page.page_obj.contents)
@@ -277,7 +276,7 @@ def test_no_text_of_a_mat_page_lies_on_another(mats, name, paper):
     drawing (they sat on the big BD / BF letters), and the glue labels only on the grey tab,
     which covers the drawing under it."""
     pdf = pdf_in(mats[name, paper])
-    with pdfplumber.open(pdf) as doc:
+    with read_pdf(pdf) as doc:
         tabs = [
             [
                 (r["x0"], r["top"], r["x1"], r["bottom"])
@@ -313,7 +312,7 @@ def test_test_pages_in_sans_at_scale_sizes(tmp_path, paper, fold):
     assert run(["testpage", "--paper", paper, *(["--fold"] if fold else []), "-o", str(tmp_path)]) == 0
     (folder,) = tmp_path.iterdir()
     assert check_folder(folder) == []
-    with pdfplumber.open(pdf_in(folder)) as pdf:
+    with read_pdf(pdf_in(folder)) as pdf:
         for page in pdf.pages:
             assert fonts(page) <= SANS, fonts(page)
             assert off_scale(page) == []

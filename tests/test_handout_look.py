@@ -20,6 +20,7 @@ from cardgen.products.handout import build_handout
 from cardgen.rules.got.number_abilities import DECISIONS
 from cardgen.rules.got.sequence_report import report
 from tests import seed_facts as seed
+from tests.helpers import read_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 # the case #21's audit names, and others around it
@@ -44,7 +45,7 @@ def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[Path, Path
 
 def first_page_by_column(pdf: Path) -> str:
     """Page 1's text read column by column (left half, then right half), as a reader reads it."""
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         page = p.pages[0]
         halves = [
             page.crop((0, 0, page.width / 2, page.height)),
@@ -148,7 +149,7 @@ def test_a_single_pack_table_states_its_definition_on_page_one(tmp_path):
     assert "This table plays never-descending" in first
     assert "lower than or equal to every card to its right" in first
     assert "each card lower than every card to its right" not in first
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         whole = norm(p.pages[0].extract_text() or "")
     assert "Whenever a sequence is never-descending from A to G, its owner wins" in whole  # the turn's last step
     # and an ascending table says so too
@@ -198,7 +199,7 @@ def test_a_line_ending_in_a_colon_stays_on_the_page_of_its_table(tmp_path, paper
     pairs = [(plain(b.spans), n) for b, n in zip(blocks, blocks[1:]) if isinstance(b, Paragraph)
              and plain(b.spans).rstrip().endswith(":") and isinstance(n, Table)]  # fmt: skip
     assert pairs
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         pages = [norm(page.extract_text() or "") for page in p.pages]
     for lead, table in pairs:
         tail = " ".join(lead.split()[-4:])
@@ -214,7 +215,7 @@ def test_columns_are_set_in_two_columns_in_the_pdf_and_the_page(tmp_path):
     html, pdf = written(tmp_path, game="got", pattern="one")
     doc = build("got", pattern="one")
     assert any(isinstance(b, Columns) for b in doc.blocks)
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         page = p.pages[0]
         words = {w["text"]: w for w in page.extract_words(extra_attrs=["size"])}
         winning, silent = words["Winning"], words["silent"]  # "When the rules are silent"
@@ -236,7 +237,7 @@ def test_the_page_embeds_the_pdfs_fonts_and_sets_words_in_atkinson(tmp_path, gam
     faces = re.findall(r"@font-face\{font-family:'([^']+)';font-weight:(\w+);src:url\(data:font/ttf;base64,", raw)
     assert ("Atkinson Hyperlegible", "normal") in faces and ("Atkinson Hyperlegible", "bold") in faces
     assert re.search(r'--sans: "Atkinson Hyperlegible", "DejaVu Sans Mono"', raw)
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         fonts = {re.sub(r"^[A-Z]{6}\+", "", c["fontname"]) for page in p.pages for c in page.chars}
         arrows = {
             re.sub(r"^[A-Z]{6}\+", "", c["fontname"]) for page in p.pages for c in page.chars if c["text"] in "↔→"
@@ -248,7 +249,7 @@ def test_the_page_embeds_the_pdfs_fonts_and_sets_words_in_atkinson(tmp_path, gam
 
 def test_numbers_in_a_table_stand_flush_right(tmp_path):
     _, pdf = written(tmp_path, game="supertrain")
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         words = p.pages[0].extract_words()
     # the hand sizes (seed 003): 25, 23, 18, 16, 14, 12, 11 tiles each, one row a player count
     anchor = next(w for w in words if w["text"] == "25")
@@ -309,7 +310,7 @@ def test_the_rules_a_player_reads_speak_the_players_language(tmp_path, kw):
     assert len(box[0].findall(".//li")) >= 3
     small = lxml_html.parse(str(html)).getroot().xpath("//p[@class='small-print']")
     assert len(small) <= 1
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         pages = [norm(page.extract_text() or "") for page in p.pages]
     assert any("Rulings These settle what the original rules leave open." in t for t in pages)
     before = " ".join(pages).split("For printing:")[0]  # in the PDF too: a command only on the foot's line
@@ -336,7 +337,7 @@ def _pairs(page, first: str, then: str):  # type: ignore[no-untyped-def]
 def test_a_number_set_flush_right_stands_clear_of_the_next_column(tmp_path, game, page, number, after):
     """Review #23, item 11: "13 the Red Train", "3 8, 8, 8, 7", "9 specific" read as one phrase."""
     _, pdf = written(tmp_path, game=game)
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         pairs = _pairs(p.pages[page], number, after)
     assert pairs
     for left, right in pairs:
@@ -351,7 +352,7 @@ def test_a_short_table_header_stays_on_one_line(tmp_path, game, header, beside):
     """Review #23, item 11: "Full-Staff / train", "how / many" wrapped with room to spare."""
     _, pdf = written(tmp_path, game=game)
     first, last = header.split()[0], header.split()[-1]
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         words = p.pages[0].extract_words()
     rows = {round(w["top"]) for w in words if w["text"] == beside}  # the header row: its neighbour's line
     heads = [w for w in words if w["text"] == first and round(w["top"]) in rows]
@@ -422,7 +423,7 @@ def test_the_second_page_is_not_left_half_empty(tmp_path, game):
     """Review #23, item 11: page 1 crammed while page 2 was half empty: the spaces open up until
     the summary's second page is filled past its middle, the pages as many as before."""
     _, pdf = written(tmp_path, game=game)
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         second = p.pages[1]
         body = [
             c for c in second.chars if c["text"] in ("page", "Train", "SuperTrain") or c["bottom"] < second.height - 60

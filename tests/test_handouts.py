@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
 import pytest
 from hypothesis import given
@@ -22,6 +21,7 @@ from cardgen.layout.handouts import GAMES, build
 from cardgen.options import print_options
 from cardgen.products.handout import build_handout
 from cardgen.render.pdf import PT
+from tests.helpers import read_pdf
 
 CASES = {
     "train": {},
@@ -65,14 +65,14 @@ def html_tables(path: Path) -> dict[str, list[list[str]]]:
 
 
 def pdf_pages_text(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
+    with read_pdf(path) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
 def pdf_table_rows(path: Path) -> list[tuple[int, str]]:
     """(page, the row's cells joined) for every table row pdfplumber finds by its ruling lines."""
     found = []
-    with pdfplumber.open(path) as pdf:
+    with read_pdf(path) as pdf:
         for page in pdf.pages:
             for table in page.extract_tables():
                 for row in table:
@@ -274,7 +274,7 @@ def test_pdf_tables_equal_the_document_and_no_row_is_split(written, game):
     pages_of: dict[str, set[int]] = {}
     for page, text in rows:
         pages_of.setdefault(text, set()).add(page)
-    with pdfplumber.open(pdf) as p:  # (a row of one line may be read as a line, where the ruling is ambiguous)
+    with read_pdf(pdf) as p:  # (a row of one line may be read as a line, where the ruling is ambiguous)
         lines = {norm(line) for page in p.pages for line in (page.extract_text() or "").splitlines()}
     for table in doc.tables():
         for row in table.rows:
@@ -314,7 +314,7 @@ def test_train_diagrams_are_vector_paths_in_the_pdf_and_svg_in_the_html(written)
     )
     assert not root.findall(".//img")
     # the round set-ups: 4 + 3 + 2 + 1 piles, each drawn as face-down rectangles in the pile colour
-    with pdfplumber.open(pdf) as p:
+    with read_pdf(pdf) as p:
         first = p.pages[0]
         shapes = first.rects + first.curves  # rounded corners make curves
         navy = [s for s in shapes if s.get("fill") and _close(s.get("non_stroking_color"), (0x1F, 0x4E, 0x79))]

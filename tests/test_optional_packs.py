@@ -14,14 +14,13 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from lxml import etree
 from lxml import html as lxml_html
 
 from cardgen.check import check_folder
 from cardgen.cli import run
-from tests.helpers import as_older, older_line
+from tests.helpers import as_older, older_line, read_pdf
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 NUMBER_CODES = ["#HI", "#LO", "#LEV", "#HOD", "#HL"]
@@ -41,7 +40,7 @@ def svg_texts(path: Path) -> list[tuple[str, str]]:
 
 
 def pdf_words(path: Path) -> list[list[str]]:
-    with pdfplumber.open(path) as pdf:
+    with read_pdf(path) as pdf:
         return [[w["text"] for w in page.extract_words()] for page in pdf.pages]
 
 
@@ -141,7 +140,7 @@ def test_combined_packs_mark_every_card_and_back(folders) -> None:  # type: igno
     data = json.loads((folder / "pack.json").read_text("utf-8"))
     assert (data["packs"], data["wilds"], data["win"], data["cards"]) == (2, 3, "never-descending", 25)
     # the backs pages show each card's own pack's letter behind it
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         backs = [set(w["text"] for w in pdf.pages[i].extract_words() if w["text"] in "AB") for i in (1, 3, 5)]
     assert backs == [{"A"}, {"A", "B"}, {"B"}]  # 9 a sheet: cards 1–9 of A; A's 10, 11, 2 wilds, B's 1–5; B's rest
 
@@ -149,7 +148,7 @@ def test_combined_packs_mark_every_card_and_back(folders) -> None:  # type: igno
 def test_each_component_prints_on_letter_and_checks(folders) -> None:  # type: ignore[no-untyped-def]
     folder = folders["letter"]
     assert check_folder(folder) == []
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert all(sorted((round(p.width), round(p.height))) == [612, 792] for p in pdf.pages)  # 8.5 × 11 in
 
 
@@ -201,6 +200,7 @@ def _remark(path: Path, old: str, new: str, count: int = -1) -> None:
     path.write_text(pattern.sub(rf"\g<1>{new}<", text, count=max(count, 0)), "utf-8")
 
 
+@pytest.mark.slow  # a whole check of the pack for each of its 25 cards (6 s of a quiet core); the checks are the point
 def test_every_single_card_alteration_is_named(small) -> None:  # type: ignore[no-untyped-def]
     """Each numbered card in turn gets another ability of the pack on its four places; each
     wild loses its WILD; both must be named (by card number, or by file)."""
@@ -317,7 +317,7 @@ def test_the_handout_pdf_keeps_its_summary_to_two_pages(tmp_path, paper) -> None
         opts=print_options(paper=paper), out=tmp_path,
     )  # fmt: skip
     assert result.summary_pages <= 2 < result.pages  # the table of every card follows the summary
-    with pdfplumber.open(next(result.folder.glob("*.pdf"))) as pdf:  # read as set: column by column
+    with read_pdf(next(result.folder.glob("*.pdf"))) as pdf:  # read as set: column by column
         halves = [
             h
             for p in pdf.pages

@@ -252,7 +252,7 @@ def _sample(p: Param) -> Any:
         return p.low
     if p.kind == "choice":
         return p.choices[0]
-    return {"grid": "3x3", "categories": "row-swap,col-swap"}[p.name]
+    return {"grid": "3x3", "categories": "row-swap,col-swap", "names": "Ann,Bob"}[p.name]
 
 
 def _toml(p: Param) -> str:

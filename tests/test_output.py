@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import re
 
-import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -17,6 +16,7 @@ from cardgen.layout.got.card import card_face
 from cardgen.render import render
 from cardgen.rules.got.patterns import PatternOne, PatternThree, PatternTwo
 from tests.conftest import svg_png
+from tests.helpers import read_pdf
 
 MM = 72 / 25.4
 A4 = (595.276, 841.89)
@@ -59,7 +59,7 @@ def test_pdf_pages_are_a4_with_nine_cards_of_exact_poker_size(built):
     for page in reader.pages:
         box = page.mediabox
         assert (float(box.width), float(box.height)) == pytest.approx(A4, abs=0.01)
-    with pdfplumber.open(folder / "got-pattern-one-census-7.pdf") as pdf:
+    with read_pdf(folder / "got-pattern-one-census-7.pdf") as pdf:
         counts = [len(card_rects(p, 63.5, 88.9)) for p in pdf.pages]
     assert counts == [9] * 9 + [3]
 
@@ -72,7 +72,7 @@ def test_pdf_pages_are_a4_with_nine_cards_of_exact_poker_size(built):
 )
 def test_poker_cards_a_sheet_on_a4_and_letter_all_ink_inside_the_printable_area(built, paper, size, per_sheet, cols):
     folder = built(pattern="three", census=5, paper=paper)
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == -(-50 // per_sheet)  # 50 cards
         page = pdf.pages[0]
         assert (float(page.width), float(page.height)) == pytest.approx(size, abs=0.01)
@@ -102,7 +102,7 @@ def test_poker_cards_a_sheet_on_a4_and_letter_all_ink_inside_the_printable_area(
 
 def test_bleed_gives_each_card_its_own_bleed_and_marks_at_the_cut(built):
     folder = built(pattern="one", census=7, bleed="3mm")
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         bled = card_rects(page, 69.5, 94.9)  # the background reaches 3mm past the cut on each side
         assert len(bled) == 8  # landscape A4 fits 4 × 2 bled cards
@@ -114,7 +114,7 @@ def test_bleed_gives_each_card_its_own_bleed_and_marks_at_the_cut(built):
 
 def test_backs_are_mirrored_for_a_long_edge_flip(built):
     folder = built(pattern="one", census=7, backs=True)
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 20
         last_front, last_back = pdf.pages[18], pdf.pages[19]  # 3 cards: only the first row, left to right
         fronts = sorted(r["x0"] for r in card_rects(last_front, 63.5, 88.9))
@@ -130,7 +130,7 @@ def test_backs_are_mirrored_for_a_long_edge_flip(built):
 @pytest.mark.parametrize("card, size", [("bridge", (57.15, 88.9)), ("tarot", (69.85, 120.65)), ("2x3in", (50.8, 76.2))])
 def test_card_sizes_are_exact_in_points(built, card, size):
     folder = built(pattern="three", census=5, card=card)
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert card_rects(pdf.pages[0], *size, tol=0.05)
     root = etree.parse(str(folder / "cards" / "001.svg")).getroot()
     assert root.get("width") == f"{size[0]:g}mm" and root.get("height") == f"{size[1]:g}mm"
@@ -215,7 +215,7 @@ def test_svg_and_pdf_of_a_card_render_alike():
 def test_all_ink_inside_the_printable_area_on_every_paper(built, paper, bleed):
     folder = built(pattern="one", census=4, copies=2, paper=paper, bleed=bleed, backs=True)
     margin = 5 * MM
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         for page in pdf.pages:
             objects = page.rects + page.lines + page.chars + page.curves
             assert objects

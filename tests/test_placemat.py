@@ -7,7 +7,6 @@ import math
 import string
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import resvg_py
 from lxml import etree
@@ -22,7 +21,7 @@ from cardgen.layout.shapes import Path as Outline
 from cardgen.products.placemat import build_placemat as build
 from cardgen.write.marker import MARKER
 from tests.conftest import FONTS as SHIPPED_FONTS
-from tests.helpers import typed
+from tests.helpers import read_pdf, typed
 
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
@@ -299,7 +298,7 @@ def test_never_scaled_and_single_page_position_is_exact(tmp_path):
     d = linear_mat(3, POKER)
     root, _ = svg_tree(d, tmp_path)
     r = build_placemat(census=3, paper="a4", out=tmp_path)
-    with pdfplumber.open(r.folder / "placemat-census-3.pdf") as pdf:
+    with read_pdf(r.folder / "placemat-census-3.pdf") as pdf:
         (page,) = pdf.pages
         frame = root.find(f".//{SVG}rect[@class='mat-edge']")
         fw, fh = float(frame.get("width")), float(frame.get("height"))
@@ -344,7 +343,7 @@ def test_build_writes_svg_and_pdf_for_every_census(tmp_path, paper):
             assert box == sorted(PAPER_PT[paper])
         assert any(str(r.pages) in n and ("A4" in n or "Letter" in n) for n in r.notes)
         if census in (3, 11, 26):  # reading text back is slower: a sample
-            with pdfplumber.open(r.folder / f"{slug}.pdf") as pdf:
+            with read_pdf(r.folder / f"{slug}.pdf") as pdf:
                 letters = {c["text"] for page in pdf.pages for c in page.chars if c["size"] > 20 * PT}
             assert letters == set(string.ascii_uppercase[:census])
     assert not list(tmp_path.glob(".cardgen-*")), "a staging folder was left behind"

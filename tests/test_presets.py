@@ -14,7 +14,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
 import pytest
 from PIL import Image
@@ -23,7 +22,7 @@ from cardgen.cli import run
 from cardgen.options import print_options
 from cardgen.presets import PRESETS, preset
 from cardgen.products.got import build_pack
-from tests.helpers import typed
+from tests.helpers import read_pdf, typed
 
 # MakePlayingCards: poker-size template and image FAQ (makeplayingcards.com/faq-photo.aspx):
 # the picture 822 × 1122 px, 36 px of bleed a side round the 750 × 1050 px cut, and a safe area
@@ -111,7 +110,7 @@ def test_the_drivethrucards_pdf_is_back_then_front_cmyk_with_its_boxes(decks):  
             for font in page.Resources.Font.values():
                 assert "/FontFile2" in font.FontDescriptor  # embedded
             assert "/XObject" not in page.Resources and "/ExtGState" not in page.Resources  # no pictures, no alpha
-    with pdfplumber.open(path) as pdf:
+    with read_pdf(path) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
     backs, fronts = texts[0::2], texts[1::2]
     assert len(set(backs)) == 1 and "Game of Trains" in backs[0]  # the back, every time

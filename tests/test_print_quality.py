@@ -27,7 +27,7 @@ from cardgen.products.got import build_pack
 from cardgen.render import render
 from cardgen.rules.got.grid_packs import GridPack
 from cardgen.rules.got.patterns import make_pattern
-from tests.helpers import typed
+from tests.helpers import read_pdf, typed
 from tests.marks import mark_problems
 
 MM = 72 / 25.4  # points per mm
@@ -102,7 +102,7 @@ def test_every_cut_has_marks_at_both_ends_and_every_sheet_its_label(tmp_path, ca
         out=tmp_path,
     )
     b, m = float(bleed.rstrip("m")), float(margin.rstrip("m"))
-    with pdfplumber.open(next(result.folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(result.folder.glob("*.pdf"))) as pdf:
         n = len(pdf.pages)
         assert n == -(-18 // result.plan.per_page)
         for i, page in enumerate(pdf.pages, 1):
@@ -141,7 +141,7 @@ def test_a_title_joins_the_sheet_label_where_there_is_room(tmp_path, card, title
     goes between the marks, split over the top and bottom bands, and a title too long for the
     band (on every card anyway) is left out rather than the pack's name."""
     result = pack(pattern="two", census=5, card=card, title=title, out=tmp_path)
-    with pdfplumber.open(next(result.folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(result.folder.glob("*.pdf"))) as pdf:
         n = len(pdf.pages)
         for i, page in enumerate(pdf.pages, 1):
             label = [
@@ -177,7 +177,7 @@ def test_backs_run_2mm_past_the_outer_cuts_and_marks_stay_clear_of_ink(tmp_path,
     result = pack(pattern="two", census=5, copies=1, paper=paper, bleed=bleed, backs=True, out=tmp_path)
     pdf_path = next(result.folder.glob("*.pdf"))
     b = float(bleed.rstrip("m"))
-    with pdfplumber.open(pdf_path) as pdf:
+    with read_pdf(pdf_path) as pdf:
         fronts, backs = pdf.pages[0], pdf.pages[1]
         boxes = card_boxes(backs, CARDS["poker"], b)
         assert len(boxes) == len(card_boxes(fronts, CARDS["poker"], b)) > 1
@@ -213,7 +213,7 @@ def test_backs_run_2mm_past_the_outer_cuts_and_marks_stay_clear_of_ink(tmp_path,
 def test_backs_cover_the_gutters_too(tmp_path):
     result = pack(pattern="two", census=5, copies=1, gutter="2mm", backs=True, out=tmp_path)
     pdf_path = next(result.folder.glob("*.pdf"))
-    with pdfplumber.open(pdf_path) as pdf:
+    with read_pdf(pdf_path) as pdf:
         boxes = card_boxes(pdf.pages[1], CARDS["poker"], 0)
     a, b = sorted(boxes, key=lambda r: (r[1], r[0]))[:2]  # two neighbours in the top row
     assert b[0] - a[2] == pytest.approx(2 * MM, abs=0.05)
@@ -229,7 +229,7 @@ def test_back_offset_moves_every_backs_page_by_exactly_that(tmp_path):
     name = "got-pattern-two-census-5-copies-2-backs"
     plain = tmp_path / "plain" / name / f"{name}.pdf"
     moved = next((tmp_path / "moved").glob("*/*.pdf"))  # (its name says its offset)
-    with pdfplumber.open(plain) as a, pdfplumber.open(moved) as b:
+    with read_pdf(plain) as a, read_pdf(moved) as b:
         assert len(a.pages) == len(b.pages) == 8  # 30 cards, 9 a sheet, each sheet and its backs
         for pa, pb in zip(a.pages, b.pages):
             ba, bb = card_boxes(pa, CARDS["poker"], 0), card_boxes(pb, CARDS["poker"], 0)
@@ -372,7 +372,7 @@ def test_the_test_page_uses_its_page(tmp_path, paper):
 def test_bleed_pages_carry_trimbox_and_bleedbox(tmp_path, paper, backs):
     result = pack(pattern="one", census=4, copies=3, paper=paper, bleed="3mm", backs=backs, out=tmp_path)
     pdf_path = next(result.folder.glob("*.pdf"))
-    with pdfplumber.open(pdf_path) as plumb, pikepdf.open(pdf_path) as pdf:
+    with read_pdf(pdf_path) as plumb, pikepdf.open(pdf_path) as pdf:
         assert len(pdf.pages) == len(plumb.pages) > 2
         for page, seen in zip(pdf.pages, plumb.pages):
             media = [float(v) for v in page.MediaBox]
@@ -533,7 +533,7 @@ def test_testpage_is_one_sheet_with_crosses_rulers_and_instructions(tmp_path, pa
     folder = tmp_path / ("testpage-offset1,-0.5" if paper == "a4" else "testpage-letter-offset1,-0.5")
     pdf_path = next(folder.glob("*.pdf"))
     pw, ph = PAPERS[paper]
-    with pdfplumber.open(pdf_path) as pdf:
+    with read_pdf(pdf_path) as pdf:
         assert len(pdf.pages) == 2
         front, back = pdf.pages
         assert (float(front.width), float(front.height)) == pytest.approx((pw * MM, ph * MM), abs=0.01)

@@ -18,6 +18,7 @@ import pytest
 from cardgen.cli import run
 from cardgen.impose import sheets
 from cardgen.manifest import plan_from_manifest
+from tests.helpers import read_pdf
 from tests.marks import MM, cut_boxes, hairlines, mark_problems
 
 PACK = ["pack", "--pattern", "one", "--census", "5", "--copies", "1"]  # 10 cards: 9 and a sheet of 1
@@ -109,7 +110,7 @@ def test_a_part_filled_row_is_marked_under_its_own_components(built):  # type: i
 
 
 def test_backs_pages_carry_no_marks(built):  # type: ignore[no-untyped-def]
-    with pdfplumber.open(next(built["tiles-bleed-gutter"].glob("*.pdf"))) as pdf:
+    with read_pdf(next(built["tiles-bleed-gutter"].glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2
         assert hairlines(pdf.pages[0]) and not hairlines(pdf.pages[1])
 

@@ -10,7 +10,6 @@ import math
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from hypothesis import given, settings
@@ -27,7 +26,7 @@ from cardgen.products.supertrain import build_tiles
 from cardgen.render import render
 from cardgen.rules.supertrain.dominoes import Tile, parse_tile
 from tests.conftest import svg_png
-from tests.helpers import typed
+from tests.helpers import read_pdf, shared, typed
 
 MM = 72 / 25.4
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -56,14 +55,11 @@ ROUNDS = ["12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "0", "T
 
 @pytest.fixture(scope="session")
 def tiles(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """Build tile sets once per session: tiles(set="full", paper="letter", ...) -> folder."""
-    cache: dict[tuple, Path] = {}  # type: ignore[type-arg]
+    """Tile sets built once for the whole run (every worker's): tiles(set="full", paper="letter", ...) -> folder."""
 
     def make(**kw):  # type: ignore[no-untyped-def]
-        key = tuple(sorted(kw.items()))
-        if key not in cache:
-            cache[key] = typed(build_tiles)(out=tmp_path_factory.mktemp("tiles"), **kw).folder
-        return cache[key]
+        name = "tiles-" + "-".join(f"{k}={v}" for k, v in sorted(kw.items()))
+        return shared(tmp_path_factory, name, lambda out: typed(build_tiles)(out=out, **kw).folder)
 
     return make
 
@@ -98,7 +94,7 @@ def test_wild_build_writes_the_21_wild_tiles(tiles):
     rows = (folder / "tiles.csv").read_text().splitlines()
     assert rows[0] == "number,tile,points,file" and len(rows) == 22
     assert rows[1] == "1,0-Train,10,tiles/0-train.svg" and rows[-1] == "21,T-Train,20,tiles/t-train.svg"
-    with pdfplumber.open(folder / "supertrain-wild.pdf") as pdf:
+    with read_pdf(folder / "supertrain-wild.pdf") as pdf:
         assert sum(len(tile_rects(p, 50.8, 25.4)) for p in pdf.pages) == 21
 
 
@@ -110,7 +106,7 @@ def test_full_build_writes_112_tiles_each_pair_once(tiles):
     assert len(numbers) == NUMBER_TILE_COUNT
     assert numbers == {f"{hi}-{lo}" for hi in range(13) for lo in range(hi + 1)}
     assert set(WILD_FILES) <= set(stems)
-    with pdfplumber.open(folder / "supertrain-full.pdf") as pdf:
+    with read_pdf(folder / "supertrain-full.pdf") as pdf:
         assert len(pdf.pages) == 4  # 35 a sheet on A4 landscape: 35 + 35 + 35 + 7
         assert [len(tile_rects(p, 50.8, 25.4)) for p in pdf.pages] == [35, 35, 35, 7]
 
@@ -187,7 +183,7 @@ def test_numerals_show_coloured_digits_and_letters_their_words(tiles):
 def test_tile_size_measured_in_the_pdf(tiles, tile, size, name):
     folder = tiles(tile=tile)
     assert folder.name == name
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert len(tile_rects(pdf.pages[0], *size, tol=0.05)) == 21
     root = etree.parse(str(folder / "tiles" / "3-train.svg")).getroot()
     assert root.get("width") == f"{size[0]:g}mm" and root.get("height") == f"{size[1]:g}mm"
@@ -200,7 +196,7 @@ def test_tiles_fit_the_paper_with_crop_marks_outside_every_tile(tiles, paper, si
     folder = tiles(set="full", paper=paper, bleed=bleed, backs=True)
     margin = 5 * MM
     grow = 3.0 if bleed == "3mm" else 0.0  # the ground runs this far past the cut
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         fronts = pdf.pages[::2]
         assert sum(len(tile_rects(p, 50.8 + 2 * grow, 25.4 + 2 * grow)) for p in fronts) == 112
         for page in pdf.pages:
@@ -268,7 +264,7 @@ def test_backs_are_all_alike_and_carry_their_ground_into_the_bleed(tiles):
     assert back.get("viewBox") == "-3 -3 56.8 31.4"
     texts = ["".join(t.itertext()) for t in back.iterfind(".//s:text", NS)]
     assert texts == ["SuperTrain", "Family night"]
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2
         assert len(tile_rects(pdf.pages[1], 56.8, 31.4)) == 21
         words = [w["text"] for w in pdf.pages[1].extract_words()]
@@ -481,7 +477,7 @@ def test_scoresheet_has_a_row_per_round_in_engine_order_and_a_column_per_player(
 
     result = typed(build_scoresheet)(players=players, paper=paper, out=tmp_path)
     pdf_path = result.folder / f"{result.folder.name}.pdf"  # named as its folder is
-    with pdfplumber.open(pdf_path) as pdf:
+    with read_pdf(pdf_path) as pdf:
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         words = page.extract_words(extra_attrs=["fontname", "size"])

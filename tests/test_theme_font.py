@@ -12,12 +12,12 @@ import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from fontTools.ttLib import TTFont
 from lxml import etree
 
 from cardgen.cli import run
+from tests.helpers import read_pdf
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 PT = 72 / 25.4
@@ -56,7 +56,7 @@ def test_the_pack_keeps_the_font_and_checks_clean(fonty):  # type: ignore[no-unt
 
 
 def test_the_pdf_sets_titles_and_back_words_in_the_theme_font_and_numbers_in_the_shipped_one(fonty):  # type: ignore[no-untyped-def]
-    with pdfplumber.open(next(fonty.glob("*.pdf"))) as pdf:
+    with read_pdf(next(fonty.glob("*.pdf"))) as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
         fonts = {c["fontname"].split("+")[-1] for c in front.chars}
         assert {"DejaVuSans", "DejaVuSansMono-Bold"} <= fonts  # the title; the numbers and abilities
@@ -102,7 +102,7 @@ def test_a_pack_whose_font_was_swapped_fails_its_check(fonty, tmp_path):  # type
 
 def test_without_a_bold_face_the_regular_one_sets_the_bold_words(tmp_path):  # type: ignore[no-untyped-def]
     folder = built(tmp_path / "out", "pack", "--census", "3", "--backs", "--theme", str(theme(tmp_path, bold=False)))
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         page = pdf.pages[1]
         on_cards = [c for c in page.chars if c["top"] < page.height - 15 * PT]  # (not the sheet's caption)
         assert {c["fontname"].split("+")[-1] for c in on_cards} == {"DejaVuSans"}

@@ -11,7 +11,6 @@ import struct
 import zlib
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from hypothesis import given, settings
@@ -20,6 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardgen.cli import run
 from cardgen.proof.exports import png_problem
+from tests.helpers import read_pdf
 
 MM = 72 / 25.4  # points per mm
 TILE = (50.8, 25.4)  # 2 × 1 in
@@ -140,7 +140,7 @@ def test_a_tile_png_shows_what_the_pdf_shows(wild):  # type: ignore[no-untyped-d
     """Tile 1 (0-Train) against pdfium's raster of its place on the sheet (the top-left tile,
     found by its 2 × 1 in ground with pdfplumber); tile 2 (1-Train) is plainly another."""
     pdf = wild / f"{wild.name}.pdf"
-    with pdfplumber.open(pdf) as doc:
+    with read_pdf(pdf) as doc:
         x0, top = grounds(doc.pages[0], TILE)[0]
     scale = 300 / 72
     sheet = pdfium.PdfDocument(pdf)[0].render(scale=scale).to_pil().convert("RGB")
@@ -166,7 +166,7 @@ def test_back_offset_moves_the_tile_backs_by_that_many_mm(moved, tmp_path):  # t
     assert run(["tiles", "--bleed", "3mm", "--backs", "--out", str(tmp_path)]) == 0
     plain = tmp_path / "supertrain-wild-bleed3mm-backs" / "supertrain-wild-bleed3mm-backs.pdf"
     ground = (TILE[0] + 6, TILE[1] + 6)  # each back's ground runs into its 3 mm bleed
-    with pdfplumber.open(plain) as a, pdfplumber.open(moved / f"{moved.name}.pdf") as b:
+    with read_pdf(plain) as a, read_pdf(moved / f"{moved.name}.pdf") as b:
         assert len(a.pages) == len(b.pages) == 2  # one sheet of 21 and its backs
         fronts_a, fronts_b = grounds(a.pages[0], ground), grounds(b.pages[0], ground)
         assert fronts_a == fronts_b and len(fronts_a) == 21  # the fronts stay

@@ -23,6 +23,7 @@ from cardgen.layout.shapes import Drawing, Group
 from cardgen.layout.supertrain.tile import TRAIN_RED, tile_face
 from cardgen.render import render
 from cardgen.rules.supertrain.dominoes import tile_set
+from tests.helpers import read_pdf
 from tests.marks import MM, cut_boxes
 
 TILE = (50.8, 25.4)
@@ -143,7 +144,7 @@ def test_neighbouring_tiles_are_set_apart_by_plain_ground(built):  # type: ignor
 def test_a_set_sets_each_kind_of_text_at_one_size(built, key, roles):  # type: ignore[no-untyped-def]
     """Measured in the PDF: every numeral is one size, every letter one size, every word one size."""
     sizes: dict[str, set[float]] = defaultdict(set)
-    with pdfplumber.open(next(built[key].glob("*.pdf"))) as pdf:
+    with read_pdf(next(built[key].glob("*.pdf"))) as pdf:
         for page in pdf.pages:
             for w in page.extract_words(extra_attrs=["size", "fontname"]):
                 if w["size"] < 7:

@@ -9,12 +9,12 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from lxml import etree
 
 from cardgen.check import check_folder
 from cardgen.cli import run
+from tests.helpers import read_pdf
 
 SVGNS = "{http://www.w3.org/2000/svg}"
 PT = 72 / 25.4
@@ -83,7 +83,7 @@ def test_a_token_is_a_one_inch_disc_on_paper(sheets) -> None:  # type: ignore[no
     and no line lies on or near the punch's circle: every other round line of a token is at
     least 1.5 mm inside it (a white ring on the punch line left a white arc where a punch was
     off centre)."""
-    with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
+    with read_pdf(next(sheets["a4"].glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         assert (round(page.width), round(page.height)) == (595, 842)
         discs = [c for c in page.curves if c["fill"] and round((c["x1"] - c["x0"]) / PT, 1) == 27.0]
@@ -108,7 +108,7 @@ def test_each_player_has_rows_of_their_own_on_a4_and_letter(tmp_path) -> None:  
 
     for paper in ("a4", "letter"):
         folder = build_tokens(players=8, opts=print_options(paper=paper), out=tmp_path / paper).folder
-        with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+        with read_pdf(next(folder.glob("*.pdf"))) as pdf:
             assert len(pdf.pages) == 1  # 56 tokens: 70 an A4 sheet, 63 a Letter one
             for page in pdf.pages:
                 numbers = [
@@ -126,7 +126,7 @@ def test_each_player_has_rows_of_their_own_on_a4_and_letter(tmp_path) -> None:  
 def test_letter_paper_holds_63_a_sheet(sheets) -> None:  # type: ignore[no-untyped-def]
     folder = sheets["letter"]
     assert folder.name == "freeze-tokens-8-players-9-each-letter-night"  # the title is in the name too
-    with pdfplumber.open(next(folder.glob("*.pdf"))) as pdf:
+    with read_pdf(next(folder.glob("*.pdf"))) as pdf:
         assert len(pdf.pages) == 2 and (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
         text = pdf.pages[0].extract_text()
     assert "Night" in text and "sheet 1 of 2" in text
@@ -183,7 +183,7 @@ def test_a_token_reads_as_a_coin_inside_its_cut(sheets) -> None:  # type: ignore
     words (FROZEN and the player's number, in the sans family) and its symbol."""
     from cardgen.layout.got.freeze_tokens import CELL, RIM
 
-    with pdfplumber.open(next(sheets["a4"].glob("*.pdf"))) as pdf:
+    with read_pdf(next(sheets["a4"].glob("*.pdf"))) as pdf:
         page = pdf.pages[0]
         cells = [r for r in page.rects if abs(r["width"] - CELL * PT) < 0.05 and abs(r["height"] - CELL * PT) < 0.05]
         assert len(cells) == 6

@@ -40,7 +40,11 @@ def pack(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, **o
 
 @app.command(
     cls=Grouped,
-    epilog=examples("cardgen placemat --census 7 --paper letter", "cardgen placemat --grid 3x3"),
+    epilog=examples(
+        "cardgen placemat --census 7 --paper letter",
+        "cardgen placemat --grid 3x3",
+        "cardgen placemat --names Ann,Bob,Cy",
+    ),
     rich_help_panel="Game of Trains",
     short_help="A placemat: a card-size space for each card of a sequence",
 )
