@@ -132,7 +132,7 @@ def test_the_form_as_json(client: Any) -> None:
     r = client.get("/api/form/placemat")
     assert r.status_code == 200
     names = [f["name"] for f in r.json()["fields"]]
-    assert names == ["census", "grid", "card", "paper", "margin", "title"]
+    assert names == ["census", "grid", "players", "names", "card", "paper", "margin", "title"]  # placemat --help
 
 
 # --- checking values: the CLI's own messages
