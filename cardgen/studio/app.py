@@ -135,10 +135,11 @@ def make_app(out: Path, address: str) -> Starlette:
         product, reading = studio.reading(_values(request.url.query))
         if not reading.ok:
             return _refused(reading)
-        svg = studio.previews.draw(product, reading).component(product)
-        if svg is None:
+        first = studio.previews.draw(product, reading).component()
+        if first is None:
             raise HTTPException(404, f"a {product.title} has no component to show: see its sheet (/api/sheet)")
-        return Response(svg.read_bytes(), media_type="image/svg+xml", headers={"X-Cardgen-File": svg.name})
+        name, svg = first
+        return Response(svg, media_type="image/svg+xml", headers={"X-Cardgen-File": name})
 
     def api_sheet(request: Request) -> Response:
         from cardgen.proof.pdfread import page_pictures
@@ -146,10 +147,10 @@ def make_app(out: Path, address: str) -> Starlette:
         product, reading = studio.reading(_values(request.url.query))
         if not reading.ok:
             return _refused(reading)
-        drawn = studio.previews.draw(product, reading)
-        if drawn.pdf is None:
+        pdf = studio.previews.draw(product, reading).pdf()
+        if pdf is None:
             raise HTTPException(404, f"a {product.title} writes no PDF")
-        pictures, pages, _ = page_pictures(drawn.pdf.read_bytes(), SHEET_WIDTH, 1)
+        pictures, pages, _ = page_pictures(pdf.read_bytes(), SHEET_WIDTH, 1)
         return Response(pictures[0], media_type="image/png", headers={"X-Cardgen-Pages": str(pages)})
 
     def api_simulate(request: Request) -> Response:
@@ -176,7 +177,7 @@ def make_app(out: Path, address: str) -> Starlette:
             return _refused(reading)
         job = studio.builds.start(product, reading)
         url = f"/api/jobs/{job.id}"
-        return JSONResponse({"job": url, **job.as_json(studio.out)}, 202, headers={"Location": url})
+        return JSONResponse(job.as_json(), 202, headers={"Location": url})
 
     def job_of(request: Request) -> Any:
         job = studio.builds.get(request.path_params["job"])
@@ -185,7 +186,7 @@ def make_app(out: Path, address: str) -> Starlette:
         return job
 
     def api_job(request: Request) -> Response:
-        return JSONResponse(job_of(request).as_json(studio.out))
+        return JSONResponse(job_of(request).as_json())
 
     def api_job_pdf(request: Request) -> Response:
         job = job_of(request)

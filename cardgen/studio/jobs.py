@@ -20,7 +20,7 @@ import tempfile
 import threading
 import zipfile
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -73,8 +73,8 @@ class Job:
     def say(self, line: str) -> None:
         self.said.append(line)
 
-    def as_json(self, out: Path) -> dict[str, Any]:
-        found: dict[str, Any] = {"id": self.id, "state": self.state, "done": self.done, "total": self.total,
+    def as_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"id": self.id, "job": f"/api/jobs/{self.id}", "state": self.state, "done": self.done, "total": self.total,
                                  "title": self.title, "command": self.command, "said": self.said}  # fmt: skip
         if self.error:
             found["error"] = self.error
@@ -139,57 +139,92 @@ class Builds:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-@dataclass(frozen=True)
 class Drawn:
-    """A preview build: the folder written (in the scratch folder), and what it wrote."""
+    """A preview build of one setup, into a folder of the scratch folder: its first component as
+    soon as the build has written it (a deck's builds report each component written: the card is
+    read from the staged file then, while the build goes on), and what the build wrote when done."""
 
-    built: Built
+    def __init__(self, where: Path, folder: str) -> None:
+        self.where = where
+        self.folder = folder  # where the product's components go in its folder (``Product.folder``)
+        self.first: Future[tuple[str, bytes] | None] = Future()
+        self.built: Future[Built] | None = None
 
-    def component(self, product: Product) -> Path | None:
-        """The first component's SVG (a card, tile, token; a mat's or a form's page), if any."""
-        folder = self.built.folder
-        svgs = sorted(p for p in self.built.files if p.suffix == ".svg" and p.parent == folder / product.folder)
-        svgs = svgs or sorted(p for p in self.built.files if p.suffix == ".svg" and p.parent == folder)
-        return svgs[0] if svgs else None
+    def __call__(self, done: int, total: int) -> None:  # write.deck.Progress: a component written
+        if done >= 1 and not self.first.done():
+            staged = sorted(self.where.glob(f"*/{self.folder}/*.svg"))
+            if len(staged) == 1:  # the first, and only, component written so far
+                self.first.set_result((staged[0].name, staged[0].read_bytes()))
 
-    @property
+    def say(self, line: str) -> None:
+        pass
+
+    def finished(self, built: Future[Built]) -> None:
+        """The build ended: its first component from its files, unless it was read as written."""
+        if self.first.done():
+            return
+        error = built.exception() if not built.cancelled() else Busy("a newer preview came first: ask again")
+        if error is not None:
+            self.first.set_exception(error)
+            return
+        result = built.result()
+        folder = result.folder
+        svgs = sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder / self.folder)
+        svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder)
+        self.first.set_result((svgs[0].name, svgs[0].read_bytes()) if svgs else None)
+
+    def component(self) -> tuple[str, bytes] | None:
+        """(file name, bytes) of the first component, the file the build wrote; None: it has none."""
+        try:
+            return self.first.result()
+        except CancelledError:
+            raise Busy("a newer preview came first: ask again") from None
+
     def pdf(self) -> Path | None:
-        return self.built.to_print
+        """The PDF the build wrote (waiting for the build)."""
+        assert self.built is not None
+        try:
+            return self.built.result().to_print
+        except CancelledError:
+            raise Busy("a newer preview came first: ask again") from None
 
 
 class Previews:
-    """Preview builds, one at a time, into a scratch folder of the studio's own; the last few kept."""
+    """Preview builds, one at a time, into a scratch folder of the studio's own; the last few
+    setups kept. A setup not yet started when a newer one comes is dropped (its page has moved on)."""
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="cardgen-studio-"))
-        self.kept: OrderedDict[str, tuple[Drawn, Path]] = OrderedDict()
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="studio-preview")
+        self.kept: OrderedDict[str, Drawn] = OrderedDict()
         self.lock = threading.Lock()
         self.count = itertools.count(1)
 
     def draw(self, product: Product, reading: Reading) -> Drawn:
-        """The build of this setup (drawn now, or kept from before). PNG and Tabletop Simulator
+        """The build of this setup: started now, or kept from before. PNG and Tabletop Simulator
         exports are left out of a preview: they are drawn from the same SVGs, and cost seconds."""
         key = reading.key()
         with self.lock:
             if key in self.kept:
                 self.kept.move_to_end(key)
-                return self.kept[key][0]
-            where = self.root / str(next(self.count))
-            assert reading.opts is not None or not reading.form.printing
+                return self.kept[key]
+            for old_key, old in list(self.kept.items()):
+                if old.built is not None and old.built.cancel():  # not started: nobody waits for it now
+                    self.kept.pop(old_key)
             if reading.opts is not None and (reading.opts.png or reading.opts.tts):
                 reading = replace(reading, opts=replace(reading.opts, png=None, tts=False))
-            try:
-                drawn = Drawn(_build(product, reading, where))
-            except BaseException:
-                shutil.rmtree(where, ignore_errors=True)
-                raise
-            self.kept[key] = (drawn, where)
-            while len(self.kept) > KEPT_PREVIEWS:
-                _, (_, old) = self.kept.popitem(last=False)
-                shutil.rmtree(old, ignore_errors=True)
+            drawn = Drawn(self.root / str(next(self.count)), product.folder)
+            drawn.built = self.pool.submit(_build, product, reading, drawn.where, drawn)
+            drawn.built.add_done_callback(drawn.finished)
+            self.kept[key] = drawn
+            for old_key, old in list(self.kept.items())[: max(0, len(self.kept) - KEPT_PREVIEWS)]:
+                if old.built is not None and old.built.done():
+                    self.kept.pop(old_key)
+                    shutil.rmtree(old.where, ignore_errors=True)
             return drawn
 
     def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(self.root, ignore_errors=True)
 
 
