@@ -240,6 +240,7 @@ class Simulations:
         ``options`` (simulate's option keys) describe, and their figures."""
         import time
 
+        from cardgen.simulate.page import charts_of
         from cardgen.simulate.run import run
         from cardgen.simulate.settings import request
         from cardgen.simulate.text import figures
@@ -263,6 +264,8 @@ class Simulations:
             "seconds": round(seconds, 2),
             "command": f"cardgen simulate {words} --games {games} --seed 1".replace("  ", " "),
             "figures": [{"name": n, "text": t} for n, t in figures(setting, tally)],
+            # the report's charts: SVG drawn by cardgen's own writer (its texts escaped)
+            "charts": [{"svg": str(c.svg), "caption": c.caption} for c in charts_of(setting, tally)],
         }
         self.kept[key] = found
         while len(self.kept) > KEPT_PREVIEWS:

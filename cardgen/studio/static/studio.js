@@ -97,6 +97,15 @@
         dl.append(dt, dd);
       }
       dl.classList.remove("stale");
+      const charts = $("charts");
+      charts.replaceChildren();
+      for (const c of (r.ok ? found.charts : [])) {  // SVG from cardgen's own writer, on this studio's origin
+        const fig = document.createElement("figure");
+        fig.innerHTML = c.svg;
+        const cap = document.createElement("figcaption"); cap.textContent = c.caption;
+        fig.append(cap);
+        charts.append(fig);
+      }
     } catch (e) { if (e.name !== "AbortError") throw e; }
   }
 
