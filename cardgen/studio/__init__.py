@@ -57,6 +57,7 @@ def serve(out: Path, port: int = 0, *, started: Callable[[str], None] | None = N
         server.run(sockets=[sock])
     finally:
         sock.close()
+        app.state.studio.close()  # (again, if the lifespan did: a stop by signal may skip it)
 
 
 def _when_started(server: object, url: str, started: Callable[[str], None]) -> None:

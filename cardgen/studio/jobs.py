@@ -225,7 +225,7 @@ class Previews:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(self.root, ignore_errors=True)
+        shutil.rmtree(self.root, ignore_errors=True)  # (twice is harmless)
 
 
 class Simulations:
