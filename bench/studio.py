@@ -44,9 +44,9 @@ def serve(out: Path) -> tuple[str, uvicorn.Server, threading.Thread]:
     return f"http://{address}", server, thread
 
 
-def timed(fn: Callable[[], object]) -> float:
+def timed(fn: Callable[[str], object], arg: str) -> float:
     start = time.perf_counter()
-    fn()
+    fn(arg)
     return time.perf_counter() - start
 
 
@@ -78,18 +78,18 @@ def main() -> None:
         cases: dict[str, list[float]] = {}
         for i in range(args.repeat):
             setup = f"product=pack&census={6 + i % 3}&title=Run+{i}"
-            runs = {
-                "card": lambda: get(f"/api/preview?{setup}"),
-                "sheet after card": lambda: get(f"/api/sheet?{setup}"),
-                "card again": lambda: get(f"/api/preview?{setup}"),
-                "sheet": lambda: get(f"/api/sheet?product=pack&census=7&title=Sheet+{i}"),
-                "tile": lambda: get(f"/api/preview?product=tiles&title=Run+{i}"),
-                "token": lambda: get(f"/api/preview?product=tokens&title=Run+{i}"),
-                "build (84 cards, backs)": lambda: build(f"product=pack&backs=on&title=Build+{i}&folder=b{i}"),
-                "simulate (3,000 games)": lambda: get(f"/api/simulate?product=pack&census={5 + i}"),
-            }
-            for name, run in runs.items():
-                cases.setdefault(name, []).append(timed(run))
+            runs: list[tuple[str, Callable[[str], None], str]] = [
+                ("card", get, f"/api/preview?{setup}"),
+                ("sheet after card", get, f"/api/sheet?{setup}"),
+                ("card again", get, f"/api/preview?{setup}"),
+                ("sheet", get, f"/api/sheet?product=pack&census=7&title=Sheet+{i}"),
+                ("tile", get, f"/api/preview?product=tiles&title=Run+{i}"),
+                ("token", get, f"/api/preview?product=tokens&title=Run+{i}"),
+                ("build (84 cards, backs)", build, f"product=pack&backs=on&title=Build+{i}&folder=b{i}"),
+                ("simulate (3,000 games)", get, f"/api/simulate?product=pack&census={5 + i}"),
+            ]
+            for name, call, arg in runs:
+                cases.setdefault(name, []).append(timed(call, arg))
         client.close()
         server.should_exit = True
         thread.join(10)
