@@ -362,3 +362,15 @@ def test_a_game_to_choose_is_always_on_the_command_line(client: Any) -> None:
     assert client.get("/api/check?product=handout").json()["command"] == "cardgen handout got"
     t = client.get("/api/cardgen.toml?product=scoresheet&players=3").text
     assert t.endswith('[[scoresheet]]\ngame = "supertrain"\nplayers = 3\n')
+
+
+@pytest.mark.parametrize(
+    "command", ["deck", "handout", "pack2d", "placemat", "scorecard", "scoresheet", "tiles", "tokens"]
+)
+def test_every_product_previews_a_component_and_its_first_sheet(client: Any, command: str) -> None:
+    card = client.get(f"/api/preview?product={command}")
+    assert card.status_code == 200 and card.headers["content-type"] == "image/svg+xml"
+    assert card.content.startswith(b"<svg") or b"<svg" in card.content[:200]
+    sheet = client.get(f"/api/sheet?product={command}")
+    assert sheet.status_code == 200 and sheet.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int(sheet.headers["x-cardgen-pages"]) >= 1
