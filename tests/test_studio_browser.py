@@ -61,7 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     from cardgen.studio import bind
     from cardgen.studio.app import make_app
 
-    out = tmp_path_factory.mktemp("studio-browser")
+    out = tmp_path_factory.mktemp("output", numbered=False)
     sock = bind(0)
     address = f"127.0.0.1:{sock.getsockname()[1]}"
     server = uvicorn.Server(uvicorn.Config(make_app(out, address), log_level="warning", lifespan="on"))
