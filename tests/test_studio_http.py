@@ -374,3 +374,9 @@ def test_every_product_previews_a_component_and_its_first_sheet(client: Any, com
     sheet = client.get(f"/api/sheet?product={command}")
     assert sheet.status_code == 200 and sheet.content[:8] == b"\x89PNG\r\n\x1a\n"
     assert int(sheet.headers["x-cardgen-pages"]) >= 1
+
+
+def test_a_big_job_is_not_drawn_for_a_preview(client: Any) -> None:
+    r = client.get("/api/preview?product=pack&copies=100&preset=makeplayingcards")
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("too big to preview (") and r.json()["error"].endswith("build it to see it")

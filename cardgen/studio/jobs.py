@@ -157,7 +157,9 @@ class Drawn:
                 self.first.set_result((staged[0].name, staged[0].read_bytes()))
 
     def say(self, line: str) -> None:
-        pass
+        """A big job (``write.deck`` says so before it writes anything): not drawn for a preview."""
+        what = line.removeprefix("a big job: ").split(";")[0]
+        raise CardgenError(f"too big to preview ({what}): build it to see it")
 
     def finished(self, built: Future[Built]) -> None:
         """The build ended: its first component from its files, unless it was read as written."""
