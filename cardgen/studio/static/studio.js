@@ -131,7 +131,7 @@
       while (job.state === "queued" || job.state === "running") {
         await new Promise((ok) => setTimeout(ok, 250));
         job = await (await fetch(job.job || "/api/jobs/" + job.id)).json();
-        state.textContent = job.state;
+        state.textContent = job.said && job.said.length ? job.state + ": " + job.said[0] : job.state;
         if (job.total) { bar.max = job.total; bar.value = job.done; }
       }
       bar.max = 1; bar.value = 1;
