@@ -115,7 +115,10 @@ def test_every_option_is_documented_in_the_readme():
         return opt in (PAGES[cmd].read_text("utf-8") if cmd in PAGES else README)
 
     missing = [
-        f"{cmd} {opt}" for cmd, opts in all_options().items() for opt in opts if not documented(cmd, opt) and opt != "--help"
+        f"{cmd} {opt}"
+        for cmd, opts in all_options().items()
+        for opt in opts
+        if not documented(cmd, opt) and opt != "--help"
     ]
     assert missing == []
 

@@ -47,7 +47,7 @@ SHEET_WIDTH = 900  # px: the first sheet's picture
 MAX_QUERY = 4000  # characters of a query string or form body
 # The games, as the home page lists them, and the commands whose products belong to each; a
 # product command not named here (a new one) is listed under "More" — its page is made all the same.
-# A kit (a whole game for N players in one PDF: products/kit.py and `cardgen kit`, on their way)
+# A kit (a whole game for N players in one PDF: a kit product and `cardgen kit`, on their way)
 # gets its page from the registry like any product; once it lands, it goes first under each game.
 GAMES = (
     ("Game of Trains", "Race to put your row of cards in order", ("pack", "pack2d", "placemat", "tokens")),
