@@ -223,7 +223,12 @@ def test_the_suit_glyphs_ink_is_where_the_layout_centres_it() -> None:
 
 def test_a_card_size_a_face_cannot_take_is_refused_in_one_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert all(size_problem(size) is None for size in CARDS.values())
-    for card, words in (("88.9x63.5mm", "stands upright"), ("30x42mm", "44 × 62 mm at least"), ("--jokers", "")):
+    for card, words in (
+        ("88.9x63.5mm", "stands upright"),
+        ("30x42mm", "at least 44x62mm"),
+        ("43.9x62mm", "at least 44x62mm"),
+        ("--jokers", ""),
+    ):
         if card == "--jokers":
             code, out, err = cli(capsys, "deck", "--jokers", "3", "--out", tmp_path)
             assert (code, out, err) == (2, "", "error: jokers 3 is out of range: allowed 0 to 2\n")

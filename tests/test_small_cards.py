@@ -129,13 +129,20 @@ def test_every_command_that_takes_a_card_size_declares_its_least():  # type: ign
         for c in app.registered_commands
         if c.callback is not None and "card" in inspect.signature(c.callback).parameters
     }
-    assert takes_card == {"pack", "pack2d", "placemat"}
+    assert takes_card == {"pack", "pack2d", "placemat", "deck"}
     products = by_command()
-    assert {c: products[c].min_card for c in takes_card} == {"pack": GOT, "pack2d": GOT2D, "placemat": MAT}
+    # (the deck's least, a mini card's 44.45 × 63.5 rounded down: a card just under it is refused in test_deck.py)
+    least = {"pack": GOT, "pack2d": GOT2D, "placemat": MAT, "deck": (44.0, 62.0)}
+    assert {c: products[c].min_card for c in takes_card} == least
 
 
 def test_a_pack_json_recording_a_card_too_small_is_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
-    assert cli(capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--card", size(GOT), "--out", tmp_path)[0] == 0
+    assert (
+        cli(
+            capsys, "pack", "--pattern", "one", "--census", "3", "--copies", "1", "--card", size(GOT), "--out", tmp_path
+        )[0]
+        == 0
+    )
     folder = tmp_path / f"got-pattern-one-census-3-copies-1-{size(GOT)}"
     data = json.loads((folder / "pack.json").read_text())
     data["card_mm"] = [18.0, 25.0]

@@ -29,7 +29,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.impose.sheets import SheetPlan, impose
-from cardgen.layout.deck import card_back, card_face, size_problem
+from cardgen.layout.deck import MIN_CARD, card_back, card_face, size_problem
 from cardgen.layout.shapes import Drawing
 from cardgen.layout.theme import DEFAULT
 from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_from_manifest, read_manifest, validate
@@ -136,6 +136,7 @@ def build_deck(
     before it is moved into place."""
     jokers = check_jokers(jokers)
     opts = opts or print_options()
+    PRODUCT.check_card(opts.card)  # (the least card, in the words every product uses)
     why = size_problem(opts.card)
     if why:
         raise CardgenError(f"--card {opts.card[0]:g}x{opts.card[1]:g}mm: {why}")
@@ -246,5 +247,12 @@ def deck_redrawn(folder: Path, data: dict[str, Any], order: list[PlayingCard], o
 
 
 PRODUCT = Product(
-    NAME, "playing-card deck", build_deck, command="deck", check=check_deck_folder, keys=KEYS, folder=FOLDER
+    NAME,
+    "playing-card deck",
+    build_deck,
+    command="deck",
+    check=check_deck_folder,
+    keys=KEYS,
+    folder=FOLDER,
+    min_card=MIN_CARD,
 )
