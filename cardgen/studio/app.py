@@ -34,6 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardgen import __version__
+from cardgen.commands import COMMANDS
 from cardgen.errors import CardgenError
 from cardgen.products import Product, by_command
 from cardgen.studio.forms import FOLDER, LEFT_OUT, STUDIO_HELP, Form, Reading, form_for, read_form
@@ -56,6 +57,7 @@ GAMES = (
     ("Train (52 cards)", "Play off the central pile with a standard deck", ("deck",)),
     ("Every game", "Rules handouts and the printer's test page", ("handout", "testpage")),
 )
+KIT = "kit"  # the command that makes a whole game for the table in one PDF, when registered
 SIMULATED = {"pack": ("pattern", "census", "players", "copies", "numbers", "packs", "wilds", "win")}
 
 
@@ -86,8 +88,15 @@ class Studio:
         product, form = self.product(values.get("product", ""))
         return product, read_form(form, values)
 
+    def kits(self) -> list[tuple[str, str]]:
+        """(game, page) for each game a kit is made for: the studio's main path, when kits are registered."""
+        if KIT not in self.products:
+            return []
+        games = COMMANDS[KIT].own["game"].choices
+        return [(g, f"/make/{KIT}?game={g}") for g in games]
+
     def games(self) -> list[tuple[str, str, list[tuple[str, Product]]]]:
-        listed = [c for _, _, cs in GAMES for c in cs]
+        listed = [KIT, *(c for _, _, cs in GAMES for c in cs)]
         found = [(g, why, [(c, self.products[c]) for c in cs if c in self.products]) for g, why, cs in GAMES]
         more = [(c, p) for c, p in self.products.items() if c not in listed]
         return found + ([("More", "", more)] if more else [])
@@ -112,7 +121,7 @@ def make_app(out: Path, address: str) -> Starlette:
         return HTMLResponse(template.render(token=studio.token, version=__version__, out=studio.out, **context))
 
     def home(request: Request) -> Response:
-        return page("home.html", games=studio.games())
+        return page("home.html", games=studio.games(), kits=studio.kits())
 
     def product_page(request: Request) -> Response:
         command = request.path_params["command"]

@@ -173,6 +173,7 @@ class Drawn:
         folder = result.folder
         svgs = sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder / self.folder)
         svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder)
+        svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg")  # (a kit: its parts' folders)
         self.first.set_result((svgs[0].name, svgs[0].read_bytes()) if svgs else None)
 
     def component(self) -> tuple[str, bytes] | None:
