@@ -46,6 +46,7 @@ HERE = Path(__file__).parent
 FONTS = HERE.parent / "fonts"
 SHEET_WIDTH = 900  # px: the first sheet's picture
 MAX_QUERY = 4000  # characters of a query string or form body
+KIT = "kit"  # the command that makes a whole game for the table in one PDF, when registered
 # The games, as the home page lists them, and the commands whose products belong to each; a
 # product command not named here (a new one) is listed under "More" — its page is made all the same.
 # A kit (a whole game for N players in one PDF: a kit product and `cardgen kit`, on their way)
@@ -57,8 +58,21 @@ GAMES = (
     ("Train (52 cards)", "Play off the central pile with a standard deck", ("deck",)),
     ("Every game", "Rules handouts and the printer's test page", ("handout", "testpage")),
 )
-KIT = "kit"  # the command that makes a whole game for the table in one PDF, when registered
-SIMULATED = {"pack": ("pattern", "census", "players", "copies", "numbers", "packs", "wilds", "win")}
+
+# The commands whose setups "try it" plays (Game of Trains games): the options it passes on to the
+# simulator, and (for a kit) the option that must name the Game of Trains
+SIMULATED = {
+    "pack": ("pattern", "census", "players", "copies", "numbers", "packs", "wilds", "win"),
+    KIT: ("pattern", "census", "players", "numbers", "packs", "wilds", "win", "freeze"),
+}
+SIMULATED_IF = {KIT: ("game", "got")}
+
+
+def simulated(reading: Reading) -> bool:
+    """Whether "try it" plays this setup's games."""
+    name = reading.form.name
+    option, value = SIMULATED_IF.get(name, ("", None))
+    return name in SIMULATED and (not option or reading.own.get(option) == value)
 
 
 class Studio:
@@ -131,7 +145,7 @@ def make_app(out: Path, address: str) -> Starlette:
         reading = read_form(form, values)
         given = {**reading.given, **({FOLDER: reading.folder} if reading.folder else {})}
         return page("product.html", product=product, form=form, given=given, reading=reading,
-                    simulated=command in SIMULATED, folder_help=STUDIO_HELP[FOLDER], left_out=LEFT_OUT)  # fmt: skip
+                    simulated=simulated(reading), folder_help=STUDIO_HELP[FOLDER], left_out=LEFT_OUT)  # fmt: skip
 
     def api_form(request: Request) -> Response:
         _, form = studio.product(request.path_params["command"])
@@ -166,8 +180,8 @@ def make_app(out: Path, address: str) -> Starlette:
 
     def api_simulate(request: Request) -> Response:
         _, reading = studio.reading(_values(request.url.query))
-        if reading.form.name not in SIMULATED:
-            raise HTTPException(404, f"{reading.form.name} is not a game to simulate: try pack")
+        if not simulated(reading):
+            raise HTTPException(404, f"{reading.form.name} is not a Game of Trains setup to simulate: try pack")
         if not reading.ok:
             return _refused(reading)
         given = {reading.form.field(n).param.name for n in reading.given}  # type: ignore[union-attr]
