@@ -6,7 +6,7 @@ Each ``Preset`` carries the service's published figures for a poker card at 300 
 service states them (``image_px``: the picture with its bleed; ``safe_px``: the box text must
 stay in) and where they come from; ``consistent`` proves the millimetres cardgen draws with
 give exactly those pixels. None of the figures could be checked against the services' own pages
-when this was written (no web access): ``verified`` says so for each, and the README repeats it.
+when this was written (no web access): ``verified`` says so for each, and docs/print-services.md repeats it.
 
 >>> p = preset("thegamecrafter")
 >>> p.card_mm, p.bleed_mm, p.safe_mm, p.folder, p.files
@@ -50,7 +50,7 @@ class FileKind:
 
     name: str  # as a preset's ``files`` names it
     upload: str  # the file or folder to send the service
-    files: str  # what is written, for ``--preset list`` and the README
+    files: str  # what is written, for ``--preset list`` and docs/print-services.md
     note: str  # what a build says of them
     images: bool = False  # a picture a component at the preset's dpi: counted in how long a build takes
     cmyk: bool = False  # CMYK colours: a theme's (RGB) pictures cannot go
@@ -72,7 +72,7 @@ FILE_KINDS: dict[str, FileKind] = {
             upload="{folder}/{deck}-upload.pdf",
             files="{upload}: a page a card side, back then front, CMYK",
             note="{upload}: for {service}, a page a {one} side ({side} with its bleed), back then front, CMYK "
-            "(not certified PDF/X-1a: see the README)",
+            "(not certified PDF/X-1a: see docs/print-services.md)",
             cmyk=True,
         ),
     )
@@ -156,7 +156,7 @@ class Preset:
         )
 
     def describe_files(self, deck: str = "<deck>") -> str:
-        """What files the preset writes, in words (``--preset list``, the README).
+        """What files the preset writes, in words (``--preset list``, docs/print-services.md).
 
         >>> PRESETS["drivethrucards"].describe_files()
         'drivethrucards/<deck>-upload.pdf: a page a card side, back then front, CMYK'

@@ -1,4 +1,5 @@
-"""The command line as a user meets it: README examples, documented options, errors."""
+"""The command line as a user meets it: the documented examples (README and docs/), documented
+options, errors."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from cardgen.cli import app, run
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
+# the pages a user reads: the README and the documentation site's pages
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -28,24 +32,37 @@ def cli(capsys, *args: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-
     return code, captured.out, captured.err
 
 
-def readme_examples() -> list[list[str]]:
-    return [shlex.split(line[2:])[1:] for line in README.splitlines() if line.startswith("$ cardgen ")]
-
-
-def readme_blocks() -> list[tuple[int, list[list[str]]]]:
-    """The README's example blocks (each fenced block holding ``$ cardgen`` lines): the line
-    number of its first example, and its examples in order."""
+def example_blocks(text: str) -> list[tuple[int, list[list[str]]]]:
+    """The commands a page shows, block by block: each fenced ``console`` or ``sh`` block holding lines
+    that start with ``cardgen`` (after a ``$ `` prompt or not): the line number of the block's first
+    example, and its examples in order, as arguments."""
     blocks: list[tuple[int, list[list[str]]]] = []
-    inside = False
-    for number, line in enumerate(README.splitlines(), 1):
-        if line.startswith("```"):
-            inside = not inside
-            if inside:
-                blocks.append((0, []))
-        elif inside and line.startswith("$ cardgen "):
-            first, examples = blocks[-1]
-            blocks[-1] = (first or number, [*examples, shlex.split(line[2:])[1:]])
-    return [(first, examples) for first, examples in blocks if examples]
+    for block in FENCE.finditer(text):
+        if block.group(1) not in ("console", "sh"):
+            continue
+        start = text.count("\n", 0, block.start(2)) + 1
+        first, examples = 0, []
+        for offset, line in enumerate(block.group(2).splitlines()):
+            line = line[2:] if line.startswith("$ ") else line
+            if line.startswith("cardgen "):
+                first = first or start + offset
+                examples.append(shlex.split(line)[1:])
+        if examples:
+            blocks.append((first, examples))
+    return blocks
+
+
+def test_example_blocks_are_found():
+    """The finder sees prompts and bare lines, in console and sh blocks only, and numbers the lines."""
+    page = "# x\n```console\n$ cardgen seq 1-2\n$ ls\n```\n```sh\ncardgen build\n```\n```text\ncardgen no\n```\n"
+    assert example_blocks(page) == [(3, [["seq", "1-2"]]), (7, [["build"]])]
+    assert sum(len(examples) for _, examples in example_blocks(README)) >= 10
+    # no prompted example outside a block it would run from
+    for page_path in PAGES:
+        text = page_path.read_text("utf-8")
+        prompted = [shlex.split(ln[2:])[1:] for ln in text.splitlines() if ln.startswith("$ cardgen ")]
+        shown = [args for _, examples in example_blocks(text) for args in examples]
+        assert all(args in shown for args in prompted), page_path
 
 
 def _run_block(folder: Path, examples: list[list[str]]) -> list[tuple[list[str], int, str, str]]:
@@ -63,27 +80,35 @@ def _run_block(folder: Path, examples: list[list[str]]) -> list[tuple[list[str],
     return done
 
 
-def test_readme_examples_run_in_order(tmp_path):
-    """Every README example exits 0, run as a user runs the block it is in: in order, in a fresh
-    folder (with the clone's docs/ files the block names). The blocks run side by side, each in a
-    worker process of a pool, each in a temporary folder of its own: nothing is written into the clone."""
-    blocks = readme_blocks()
-    assert [args for _, examples in blocks for args in examples] == readme_examples()  # every one is in a block
-    assert len(readme_examples()) >= 10
+def test_documented_examples_run_in_order(tmp_path):
+    """Every command the README and the docs/ pages show exits 0, run as a user runs the block it is
+    in: in order, in a fresh folder (with the clone's docs/ files the block names). The blocks run
+    side by side, each in a worker process of a pool, each in a temporary folder of its own: nothing
+    is written into the clone."""
+    blocks = [(page, first, examples) for page in PAGES for first, examples in example_blocks(page.read_text("utf-8"))]
+    assert len(blocks) >= 25
     folders = []
-    for first, examples in blocks:
-        folder = tmp_path / f"line-{first}"
+    for page, first, examples in blocks:
+        folder = tmp_path / f"{page.relative_to(ROOT)}-line-{first}".replace("/", "-")
         for name in {arg for args in examples for arg in args if arg.startswith("docs/")}:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, folder / name)  # as in a clone: examples may name docs/ files
         folder.mkdir(exist_ok=True)
         folders.append(folder)
+    before = sorted(os.listdir(ROOT))
     with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork")) as pool:
-        ran = list(pool.map(_run_block, folders, [examples for _, examples in blocks]))
-    failed = [(first, args, code, out, err) for (first, _), done in zip(blocks, ran) for args, code, out, err in done if code]  # fmt: skip
+        ran = list(pool.map(_run_block, folders, [examples for _, _, examples in blocks]))
+    failed = [
+        (f"{page.relative_to(ROOT)}:{first}", args, code, out, err)
+        for (page, first, _), done in zip(blocks, ran, strict=True)
+        for args, code, out, err in done
+        if code
+    ]
     assert failed == []
-    assert [len(done) for done in ran] == [len(examples) for _, examples in blocks]
-    assert (folders[0] / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
+    assert [len(done) for done in ran] == [len(examples) for _, _, examples in blocks]
+    assert sorted(os.listdir(ROOT)) == before
+    readme_first = folders[[page for page, _, _ in blocks].index(ROOT / "README.md")]
+    assert (readme_first / "output" / "got-pattern-two-census-7" / "cards" / "084.svg").is_file()
 
 
 def test_quick_start_is_exactly_two_lines_and_ci_runs_it():
@@ -106,19 +131,13 @@ def all_options() -> dict[str, list[str]]:
     return out
 
 
-# Commands documented on a page of their own (the README links it), not in the README itself
-PAGES = {"studio": ROOT / "docs" / "studio.md"}
-
-
-def test_every_option_is_documented_in_the_readme():
-    def documented(cmd: str, opt: str) -> bool:
-        return opt in (PAGES[cmd].read_text("utf-8") if cmd in PAGES else README)
-
+def test_every_option_is_documented_in_the_readme_or_the_docs():
+    documented = "\n".join(p.read_text("utf-8") for p in PAGES)
     missing = [
         f"{cmd} {opt}"
         for cmd, opts in all_options().items()
         for opt in opts
-        if not documented(cmd, opt) and opt != "--help"
+        if opt not in documented and opt != "--help"
     ]
     assert missing == []
 

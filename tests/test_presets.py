@@ -4,7 +4,7 @@ cardgen check clean, and each kind of tampering named.
 
 The figures below are transcribed by hand, for a poker card (2.5 × 3.5 in) at 300 dpi, from what
 is commonly cited as each service's published template. None could be checked against the
-service's own page on 2026-11-25 (no web access where this was written); the README says so.
+service's own page on 2026-11-25 (no web access where this was written); docs/print-services.md says so.
 """
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ def test_every_cut_has_marks_at_both_ends_and_every_sheet_its_label(tmp_path, ca
     [
         ("poker", "letter", "5mm", "0", 9),  # 1.35 mm above and below three rows: landscape, 4 × 2
         ("bridge", "a4", "5mm", "0", 10),  # 5 × 2 landscape left 0.6 mm beside the grid
-        ("poker", "a4", "6mm", "2mm", 9),  # the README's --margin 6mm --gutter 2mm
+        ("poker", "a4", "6mm", "2mm", 9),  # docs/commands/pack.md's --margin 6mm --gutter 2mm
     ],
 )
 def test_a_layout_with_no_room_for_marks_gives_way_and_the_build_says_so(tmp_path, card, paper, margin, gutter, was):

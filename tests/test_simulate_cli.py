@@ -607,11 +607,15 @@ def test_the_turn_cap_has_a_maximum(capsys) -> None:  # type: ignore[no-untyped-
         assert "max-turns" in err and "allowed 1 to 100,000" in err
 
 
-def test_the_help_points_to_the_readme_which_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_help_points_to_the_page_which_says_what_the_numbers_mean(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli(capsys, "simulate", "--help")
-    assert code == 0 and "the README says what they mean" in " ".join(out.split())
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    section = " ".join(readme.split("### `cardgen simulate`")[1].split("\n### ")[0].split())
+    assert code == 0 and "docs/commands/simulate.md says what they mean" in " ".join(out.split())
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    # the command's page, and the page it links to for sweeps, Amtrak, SuperTrain and seeds
+    assert "(../simulating.md)" in (docs / "commands" / "simulate.md").read_text("utf-8")
+    section = " ".join(
+        " ".join((docs / p).read_text("utf-8") for p in ("commands/simulate.md", "simulating.md")).split()
+    )
     for words in (
         "median, and the 10th and 90th percentiles",
         "win share",

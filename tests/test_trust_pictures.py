@@ -34,8 +34,8 @@ from cardgen.proof.pixels import FLAT, pixels_differ, png_strips
 from cardgen.render.png import pixels, rasterise
 from tests.helpers import resign
 
-EDGE = 32  # of 255: what an edge pixel may be off by, as the README gives it
-README = Path(__file__).resolve().parents[1] / "README.md"
+EDGE = 32  # of 255: what an edge pixel may be off by, as docs/commands/check.md gives it
+CHECK_PAGE = Path(__file__).resolve().parents[1] / "docs" / "commands" / "check.md"
 
 
 def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -215,8 +215,8 @@ def test_an_edge_pixel_may_be_off_by_32_and_any_other_by_2(made, dpi):  # type: 
             assert (pixels_differ(encoded(spotted), want) is None) == passes, (channel, by)
 
 
-def test_the_readme_gives_the_figures_check_holds_pictures_to():
-    text = " ".join(README.read_text("utf-8").split())
+def test_the_docs_give_the_figures_check_holds_pictures_to():
+    text = " ".join(CHECK_PAGE.read_text("utf-8").split())
     assert f"an edge pixel by at most {EDGE} of 255, any other by at most {FLAT}" in text
 
 

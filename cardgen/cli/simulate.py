@@ -15,7 +15,7 @@ import typer
 from cardgen.cli.app import Grouped, app, declared, err, examples, out
 from cardgen.commands import DEFAULT_GAMES
 
-# What the figures mean, the bots, seeds and sweeps are told in the README's `cardgen simulate`.
+# What the figures mean and the bots are told in docs/commands/simulate.md; seeds and sweeps in docs/simulating.md.
 EXAMPLES = (
     "cardgen simulate --pattern two --census 7 --players 4 --games 10000",
     "cardgen simulate --sweep census=4..9 players=2..5 --report sims",
@@ -72,7 +72,7 @@ def simulate(
     **play: Any,
 ) -> None:
     """Play seeded games of got (the default), amtrak or supertrain by bots and print the figures
-    (the README says what they mean)."""
+    (docs/commands/simulate.md says what they mean)."""
     from cardgen.errors import CardgenError
 
     words = list(args or [])

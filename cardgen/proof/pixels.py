@@ -14,7 +14,7 @@ each changes flat pixels, or edge pixels past the tolerance, and is named.
 
 ``EDGE_TOLERANCE`` is 32 of 255, an eighth of full scale: an edge pixel covered an eighth of a
 pixel otherwise. tests/test_trust_check.py holds a picture to it on both sides (every edge
-pixel off by 32 passes, one by 33 fails) and to the dots and tints above; the README gives it.
+pixel off by 32 passes, one by 33 fails) and to the dots and tints above; docs/commands/check.md gives it.
 
 A PNG is decoded a strip at a time (``png_strips``): its pixel data inflated a bounded step at
 a time, each strip's rows decoded by Pillow as a PNG of their own (led by the strip's preceding

@@ -1,5 +1,5 @@
 """What ``cardgen simulate`` prints: the figures of a run as aligned lines, a sweep as a table,
-and the same as JSON for scripts. Every figure is explained in the README and ``--help``.
+and the same as JSON for scripts. Every figure is explained in docs/commands/simulate.md and ``--help``.
 
 Shares print with one decimal (``27.4 %``), medians and percentiles of turns with one
 (``5.5``); an interrupted run says so first, and its figures are those of the games finished.
