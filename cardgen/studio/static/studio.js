@@ -79,7 +79,12 @@
     try {
       const r = await fresh(id, url);
       if (r.ok) { showImage(img, id, await r.blob()); after(r); }
-      else { const found = await r.json(); img.closest("figure").hidden = r.status === 404; if (r.status !== 404) showErrors(found.errors || { "": found.error }); }
+      else {
+        const found = await r.json();
+        img.closest("figure").hidden = r.status === 404;  // a product without components: its sheet alone
+        img.closest(".previews").classList.toggle("sheet-only", id === "component" && r.status === 404);
+        if (r.status !== 404) showErrors(found.errors || { "": found.error });
+      }
     } catch (e) { if (e.name !== "AbortError") throw e; }
   }
 
