@@ -22,18 +22,21 @@ command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.errors import CardgenError
 from cardgen.options import PRINT
 from cardgen.params import Param, Params
 from cardgen.rules import deck
 from cardgen.rules.amtrak import params as amtrak
 from cardgen.rules.got import params as got
 from cardgen.rules.supertrain import params as supertrain
+from cardgen.units import shown
 
-__all__ = ["COMMANDS", "DEFAULT_GAMES", "Command", "SIMULATE_GAMES", "merged"]
+__all__ = ["COMMANDS", "DEFAULT_GAMES", "Command", "SIMULATE_GAMES", "cluster_address", "merged"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,29 @@ GAME_OF_TRAINS = Params(
 TABLE = "For a table: "  # ``check``'s options, for a hand-made table of cards
 FOR_GOT = {"default": None, "placeholder": ""}  # ``handout``'s: only the got handout takes them
 
+_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")  # Dask's, less inproc (one process's own)
+_ADDRESS = re.compile(r"(?:([a-z]+)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]{0,252})(?::([0-9]{1,5}))?")
+
+
+def cluster_address(text: object) -> str:
+    """A Dask scheduler's address (``--cluster``) as Dask takes it. Decided: ``[SCHEME://]HOST[:PORT]``,
+    the scheme ``tcp`` when left out (``tls``, ``ws``, ``wss``, ``ucx`` too), the port 8786 (Dask's
+    scheduler's) when left out.
+
+    >>> cluster_address("127.0.0.1"), cluster_address("tls://sched.example.org:9000"), cluster_address("[::1]")
+    ('tcp://127.0.0.1:8786', 'tls://sched.example.org:9000', 'tcp://[::1]:8786')
+    >>> cluster_address("http://x:1")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: cluster 'http://x:1': write tcp://HOST:PORT, the Dask scheduler's address
+    """
+    m = _ADDRESS.fullmatch(str(text).strip())
+    scheme, host, port = m.groups() if m else (None, None, None)
+    if m is None or (scheme or "tcp") not in _SCHEMES or not 0 < int(port or 8786) < 65536:
+        raise CardgenError(f"cluster {shown(str(text))}: write tcp://HOST:PORT, the Dask scheduler's address")
+    return f"{scheme or 'tcp'}://{host}:{port or 8786}"
+
+
 SIMULATE_GAMES = {"got": got.PLAY, "amtrak": amtrak.PLAY, "supertrain": supertrain.PLAY}
 DEFAULT_GAMES = 1000  # games a simulation plays (a sweep: per setting) unless told
 RUN = Params(
@@ -126,6 +152,8 @@ RUN = Params(
     Param("seed", "int", "Game i is seeded from (seed, i)", default=1, group="run"),
     Param("sweep", "list", "Play every value: census=4..9 players=2,3", metavar="NAME=VALUES", group="run"),
     Param("workers", "int", "Processes to play on", low=1, high=256, placeholder="every core", group="run"),
+    Param("cluster", "text", "Play on a Dask cluster: tcp://HOST:8786", metavar="ADDRESS", group="run",
+          check=cluster_address),  # (docs/cluster.md; pip install 'cardgen[cluster]')
 )  # fmt: skip
 
 COMMANDS: dict[str, Command] = {

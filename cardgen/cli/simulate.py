@@ -65,6 +65,7 @@ def simulate(
     seed: int,
     sweep: list[str] | None,
     workers: int | None,
+    cluster: str | None,
     as_json: bool,
     report: Path | None,
     trace: Path | None,
@@ -92,10 +93,14 @@ def simulate(
     }
     if play["same_sequence"] is False:  # --no-same-sequence: typed, and off
         options["same-sequence"] = False
+    if cluster is not None and (trace is not None or replay is not None):
+        raise CardgenError("--cluster plays many games: it takes no --trace or --replay")
     if game == "supertrain":
         from cardgen.cli.supertrain import simulate_supertrain
 
-        simulate_supertrain(options, [*(sweep or []), *words], games, seed, as_json, report, trace, replay, workers)
+        simulate_supertrain(
+            options, [*(sweep or []), *words], games, seed, as_json, report, trace, replay, workers, cluster
+        )
         return
     if replay is not None:
         if options or words or sweep or report or trace or games is not None or game != "got":
@@ -116,6 +121,7 @@ def simulate(
         report,
         trace,
         workers,
+        cluster,
     )
 
 
@@ -129,6 +135,7 @@ def _run(
     report: Path | None,
     trace: Path | None,
     workers: int | None,
+    cluster: str | None = None,
 ) -> None:
     from cardgen.files import show_path
     from cardgen.simulate.run import run
@@ -148,7 +155,7 @@ def _run(
             err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
     else:
         with _progress("games") as step:
-            outcome = run(req, workers=workers, progress=step)
+            outcome = run(req, workers=workers, progress=step, cluster=cluster)
     out.print(report_json(outcome) if as_json else report_text(outcome), markup=False, soft_wrap=True)
     if report is not None:
         from cardgen.simulate.page import write_report

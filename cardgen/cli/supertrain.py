@@ -62,6 +62,7 @@ def simulate_supertrain(
     trace: Optional[Path],
     replay: Optional[Path],
     workers: Optional[int],
+    cluster: Optional[str] = None,
 ) -> None:
     """``cardgen simulate supertrain …``: the options as ``cli/simulate.py`` collected them."""
     import json
@@ -94,7 +95,7 @@ def simulate_supertrain(
             err.print(f"wrote {lines} lines to {show_path(trace)}", markup=False)
     else:
         with _progress("games") as step:
-            outcome = st.run(req, workers=workers, progress=step)
+            outcome = st.run(req, workers=workers, progress=step, cluster=cluster)
     out.print(st.report_json(outcome) if as_json else st.report_text(outcome), markup=False, soft_wrap=True)
     if report is not None:
         from cardgen.simulate.supertrain_page import write_report

@@ -4,6 +4,7 @@
 - ``sweep``: the sweep grammar (``census=4..9 players=2,3``), over a game's declared options;
 - ``run``: the games, split across worker processes, counted into tallies; Ctrl-C stops it
   with what was played;
+- ``cluster``: the same shares played on a Dask cluster (``--cluster ADDRESS``, docs/cluster.md);
 - ``text``: what the terminal shows, and the JSON for scripts;
 - ``page``: the HTML report with its charts (``cardgen.layout.charts``), written all or nothing;
 - ``traces``: one game written as JSON Lines, and a trace read back and replayed, a line at a time;

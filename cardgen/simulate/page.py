@@ -450,7 +450,7 @@ def _value(v: object) -> str:
 
 
 def command_line(outcome: Outcome) -> str:
-    """The command that makes this page, in a canonical order (the workers left out: they change nothing)."""
+    """The command that makes this page, in a canonical order (the workers and the cluster left out: they change nothing)."""
     req = outcome.request
     words = ["cardgen", "simulate"] + (["amtrak"] if req.game == "amtrak" else [])
     for name, value in req.options:

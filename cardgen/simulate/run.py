@@ -212,10 +212,13 @@ def _termination_held() -> Iterator[None]:
             mask(signal.SIG_SETMASK, before)
 
 
-def run(request: Request, *, workers: int | None = None, progress: Progress | None = None) -> Outcome:
-    """Play every setting's games on ``workers`` processes (default: every core); ``progress(done, total)``
-    is called as shares finish. Shares are handed out a few at a time (``IN_FLIGHT`` a worker), so a
-    run of any size holds only those."""
+def run(
+    request: Request, *, workers: int | None = None, progress: Progress | None = None, cluster: str | None = None
+) -> Outcome:
+    """Play every setting's games on ``workers`` processes (default: every core), or on the Dask
+    cluster whose scheduler is at ``cluster`` (``simulate.cluster``: the same shares, the same
+    figures); ``progress(done, total)`` is called as shares finish. Shares are handed out a few at a
+    time (``IN_FLIGHT`` a worker), so a run of any size holds only those."""
     settings = request.settings()
     wanted = available_cores() if workers is None else workers
     cut = shares(request.games, wanted)
@@ -231,6 +234,12 @@ def run(request: Request, *, workers: int | None = None, progress: Progress | No
         if progress is not None:
             progress(done, total)
 
+    if cluster is not None:
+        from cardgen.simulate.cluster import play_on_cluster
+
+        with stoppable() as stop:
+            play_on_cluster(cluster, settings, request.games, request.seed, _play_share, stop, count)
+        return Outcome(request, settings, tallies, stop(), stop.signum if stop() else None)
     with stoppable() as stop:
         for s in settings:  # the compiled kernel, if it plays these games, loaded here once: forked workers have it
             if s.variant is not None and fast.prepare(s.variant, s.bot):

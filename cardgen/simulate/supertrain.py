@@ -205,8 +205,11 @@ class StOutcome:
         return len(self.settings) * self.request.games
 
 
-def run(req: StRequest, *, workers: int | None = None, progress: Progress | None = None) -> StOutcome:
-    """Play every setting's games on ``workers`` processes (default: every core); the same figures for any."""
+def run(
+    req: StRequest, *, workers: int | None = None, progress: Progress | None = None, cluster: str | None = None
+) -> StOutcome:
+    """Play every setting's games on ``workers`` processes (default: every core), or on the Dask cluster
+    whose scheduler is at ``cluster`` (``simulate.cluster``); the same figures for any."""
     settings = req.settings()
     wanted = available_cores() if workers is None else workers
     cut = shares(req.games, wanted)
@@ -222,6 +225,12 @@ def run(req: StRequest, *, workers: int | None = None, progress: Progress | None
         if progress is not None:
             progress(done, total)
 
+    if cluster is not None:
+        from cardgen.simulate.cluster import play_on_cluster
+
+        with stoppable() as stop:
+            play_on_cluster(cluster, settings, req.games, req.seed, _play_share, stop, count)
+        return StOutcome(req, settings, tallies, stop(), stop.signum if stop() else None)
     with stoppable() as stop:
         n = min(wanted, len(settings) * len(cut))
         if n <= 1:
