@@ -313,9 +313,7 @@ def build_set(
                 return BuildReport(out, outcomes, None)
             folders[made.name] = made
         for o in outcomes:  # where each item is once the set is in, for the index and the report
-            made = o.built.folder
-            o.built.files = [out / made.name / f.relative_to(made) for f in o.built.files]
-            o.built.folder = out / made.name
+            o.result = o.built.moved(o.built.folder.parent, out)
         page = index_page([entry(o.job, o.built, out) for o in outcomes])
         try:
             swap_set(root, out, folders, page)
@@ -345,6 +343,7 @@ class Entry:
     printing: str
     first: bool = False  # printed before anything else (the test page)
     backs: str = ""  # how its backs print: "duplex" (double-sided), "fold" (fold-over sheets), or "" (none)
+    parts: list[tuple[str, str]] = field(default_factory=list)  # a kit's parts: what each is, its PDF
 
 
 def _svg_label(result: Built, n: int, first: str) -> str:
@@ -380,6 +379,31 @@ def entry(job: Job, result: Built, out: Path) -> Entry:
     files = sorted(result.files)
     rel = [f.relative_to(out).as_posix() for f in files]
     svgs = [r for r, f in zip(rel, files) if f.suffix == ".svg" and f.stem != "back"]
+    if result.parts:  # a kit: its own PDF, its parts' below it; its picture a component's
+        pictured = next((p for p in result.parts if p.cards), result.parts[0])
+        named = getattr(result, "picture", "")  # (a kit names the file that pictures it best, if any)
+        shown = [result.folder / named] if named else []
+        shown += sorted(f for f in pictured.files if f.suffix == ".svg" and f.stem != "back")
+        return Entry(
+            name=job.item.name,
+            title=result.title or _titled(job.item, job.product.title),
+            kind=job.product.title,
+            folder=result.folder.relative_to(out).as_posix(),
+            picture=shown[0].relative_to(out).as_posix() if shown else None,
+            pdfs=[result.to_print.relative_to(out).as_posix()] if result.to_print is not None else [],
+            pages=[],
+            svgs=0,
+            svg_folder="",
+            svg_label="",
+            count=f"{result.pages} pages in one PDF, {len(result.parts)} parts",
+            notes=list(result.notes),
+            printing=result.printing,
+            parts=[
+                (p.title or p.folder.name, p.to_print.relative_to(out).as_posix())
+                for p in result.parts
+                if p.to_print is not None
+            ],
+        )
     parts = []
     if result.cards:
         parts.append(f"{result.cards} {result.noun}")
@@ -425,13 +449,15 @@ def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
     every other item: its picture, its name, what it holds and how to print it, its files. It
     speaks to whoever prints the set: titled by the set, folders only as a small link each.
 
-    The test page leads ("Start here") only where some item prints backs the way it tests them
-    (double-sided, or fold-over sheets); in a set that prints every item one-sided it is
-    listed last, quietly, for the day backs are printed."""
+    The kits open it (a card a game: "print this", its parts below). The test page leads the
+    rest ("Start here") only where some item prints backs the way it tests them (double-sided,
+    or fold-over sheets); in a set that prints every item one-sided it is listed last, quietly,
+    for the day backs are printed."""
+    kits = [e for e in entries if e.parts]
     needed = {e.backs for e in entries if not e.first and e.backs}
     first = [e for e in entries if e.first and e.backs in needed]
     later = [e for e in entries if e.first and e.backs not in needed]
-    rest = [e for e in entries if not e.first]
+    rest = [e for e in entries if not e.first and not e.parts]
     words = " ".join(
         [
             title,
@@ -443,6 +469,7 @@ def index_page(entries: Sequence[Entry], *, title: str = SET_TITLE) -> bytes:
         title=title,
         intro=INTRO,
         entries=list(entries),
+        kits=kits,
         first=first,
         later=later,
         rest=rest,

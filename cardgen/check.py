@@ -173,11 +173,51 @@ def files_written(folder: Path) -> FolderCheck:
     kind = read_kind(folder)
     if kind is not None and kind.name == REPORT.name:
         return report_written(folder, names)
+    whole = product(kind.name) if kind is not None and kind.name in PRODUCTS else None
+    if whole is not None and whole.proves is not None:
+        return parts_written(folder, names, whole)
     violations = marker_problems(folder) + stray_files(folder, names) + check_written_files(folder, names)
     violations += rebuilt_problems(folder, names)
     kinds = sorted({Path(n).suffix.lstrip(".").upper() or "other" for n in names})
     what = f"{', '.join(kinds)} as cardgen wrote them; no cards in this folder"
     return FolderCheck(what, len(names), violations, "files", ("files",))
+
+
+def parts_written(folder: Path, names: list[str], found: Product) -> FolderCheck:
+    """A folder made of other products' folders (a kit): each part checked as ``cardgen check``
+    checks it alone (its faults named under its folder), every file the folder's marker lists
+    there and unchanged, nothing else there, and the whole built again from what its marker
+    records and held to it by its product (``Product.proves``: the kit's PDF against its parts)."""
+    violations = marker_problems(folder) + stray_files(folder, names)
+    failed: set[str] = set()
+    parts = sorted(p for p in folder.iterdir() if _cardgens(p))
+    for part in parts:
+        try:
+            checked = check_written(part)
+        except CardgenError as e:
+            failed.add(part.name)
+            violations.append(Violation("files", f"{part.name}/: {e}"))
+            continue
+        if checked.violations:
+            failed.add(part.name)
+        violations += [Violation(v.check, f"{part.name}/: {v.message}", v.cards) for v in checked.violations]
+    recorded = _recorded(folder)
+    if isinstance(recorded, str):
+        violations.append(Violation("files", recorded))
+    else:
+        maker, options, opts = recorded
+        with tempfile.TemporaryDirectory(prefix="cardgen-check-") as tmp:
+            try:
+                fresh = maker.build(**options, opts=opts, out=Path(tmp))
+            except CardgenError as e:
+                violations.append(
+                    Violation("files", f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})")
+                )
+            else:
+                assert found.proves is not None
+                violations += found.proves(folder, names, fresh, failed)
+    what = f"a {found.title}: each part as its own folder, and its PDF against them"
+    return FolderCheck(what, len(parts), violations, "parts", ("files",))
 
 
 def report_written(folder: Path, names: list[str]) -> FolderCheck:
@@ -202,22 +242,11 @@ def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
     (``products.recipe``): a marker anyone can sign again proves nothing of what a printer prints,
     the bytes a fresh build writes do. A folder whose marker records no such thing, or another
     version, is a finding in itself."""
-    built = read_built(folder)
-    if built is None:
-        why = f"{FOLDER_MARKER} does not record what built this folder (an earlier cardgen's)"
-        return [Violation("files", f"{why}: its files are not compared with a fresh build")]
-    version = built.get("cardgen_version") if isinstance(built, dict) else __version__  # (else: _recipe says)
-    if version != __version__:
-        said = shown(str(version), 20)
-        return [
-            Violation(
-                "files",
-                f"{FOLDER_MARKER} records cardgen {said}, not this cardgen {__version__}: its files are not "
-                "compared byte for byte with what this version writes",
-            )
-        ]
+    recorded = _recorded(folder)
+    if isinstance(recorded, str):
+        return [Violation("files", recorded)]
+    found, options, opts = recorded
     try:
-        found, options, opts = _recipe(built)
         with tempfile.TemporaryDirectory(prefix="cardgen-check-") as tmp:
             made = Path(found.build(**options, opts=opts, out=Path(tmp)).folder)
             fresh = {p.relative_to(made).as_posix(): p.read_bytes() for p in sorted(made.rglob("*")) if p.is_file()}
@@ -225,6 +254,27 @@ def rebuilt_problems(folder: Path, names: list[str]) -> list[Violation]:
         return [Violation("files", f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})")]
     fresh.pop(FOLDER_MARKER, None)
     return compare_built(folder, names, fresh, f"this {found.title}")
+
+
+def _recorded(folder: Path) -> tuple[Product, dict[str, Any], PrintOptions] | str:
+    """The product, its keywords and its print options that ``folder``'s marker records built it
+    (``_recipe``), or why there are none to build it again from: no record (an earlier
+    cardgen's), another version's, or one this cardgen would not build."""
+    built = read_built(folder)
+    if built is None:
+        why = f"{FOLDER_MARKER} does not record what built this folder (an earlier cardgen's)"
+        return f"{why}: its files are not compared with a fresh build"
+    version = built.get("cardgen_version") if isinstance(built, dict) else __version__  # (else: _recipe says)
+    if version != __version__:
+        said = shown(str(version), 20)
+        return (
+            f"{FOLDER_MARKER} records cardgen {said}, not this cardgen {__version__}: its files are not "
+            "compared byte for byte with what this version writes"
+        )
+    try:
+        return _recipe(built)
+    except CardgenError as e:
+        return f"{FOLDER_MARKER} records a build this cardgen cannot make again ({e})"
 
 
 def _recipe(built: Any) -> tuple[Product, dict[str, Any], PrintOptions]:

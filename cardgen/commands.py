@@ -23,6 +23,7 @@ command line's ``extra`` ones (where to write, a preview, JSON, a listing).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +37,7 @@ from cardgen.rules.got import params as got
 from cardgen.rules.supertrain import params as supertrain
 from cardgen.units import shown
 
-__all__ = ["COMMANDS", "DEFAULT_GAMES", "Command", "SIMULATE_GAMES", "cluster_address", "merged"]
+__all__ = ["COMMANDS", "DEFAULT_GAMES", "KITS", "Command", "SIMULATE_GAMES", "cluster_address", "kit_options", "merged", "read_names"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ GAME_OF_TRAINS = Params(
     got.WILDS.but(help="Wild cards added: W01 …"),
     got.WIN.but(help="ascending or never-descending"),
 )
+TILE_SET = Param("set", "choice", "wild: 21 wild tiles; full: all 112", default="wild", choices=("wild", "full"),
+                 metavar="SET")  # fmt: skip
 TABLE = "For a table: "  # ``check``'s options, for a hand-made table of cards
 FOR_GOT = {"default": None, "placeholder": ""}  # ``handout``'s: only the got handout takes them
 
@@ -154,6 +157,117 @@ RUN = Params(
     Param("workers", "int", "Processes to play on", low=1, high=256, placeholder="every core", group="run"),
     Param("cluster", "text", "Play on a Dask cluster: tcp://HOST:8786", metavar="ADDRESS", group="run",
           check=cluster_address),  # (docs/cluster.md; pip install 'cardgen[cluster]')
+)  # fmt: skip
+
+# --- kits: a whole game for N players, in one PDF to print (``products.kit``) -----------------
+
+MAX_NAMES, MAX_NAME = 8, 24  # players named, and characters of a name (each is printed on a mat)
+
+
+def read_names(text: object) -> str:
+    """Players' names, comma-separated: each plain text on one line of 1 to ``MAX_NAME``
+    characters, none twice (whatever its case), at most ``MAX_NAMES``; given back as one text.
+
+    >>> read_names(" Ann, Bob ,Cy ")
+    'Ann,Bob,Cy'
+    >>> read_names("Ann,,Bob")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: names 'Ann,,Bob': name 2 is empty: write them like Ann,Bob,Cy
+    >>> read_names("Ann,bob,Bob")
+    Traceback (most recent call last):
+    ...
+    cardgen.errors.CardgenError: names 'Ann,bob,Bob': 'Bob' is given twice: a different name for each player
+    """
+    if not isinstance(text, str):
+        raise CardgenError(f"names {text!r} are not text: write them like Ann,Bob,Cy")
+    said = shown(text, 60)
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > MAX_NAMES:
+        raise CardgenError(f"names {said}: {len(names)} names, at most {MAX_NAMES} (one a player)")
+    seen: set[str] = set()
+    for i, name in enumerate(names, 1):
+        if not name:
+            raise CardgenError(f"names {said}: name {i} is empty: write them like Ann,Bob,Cy")
+        if len(name) > MAX_NAME:
+            raise CardgenError(f"names {said}: name {i} is {len(name)} characters long: at most {MAX_NAME}")
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+            raise CardgenError(f"names {said}: name {i} holds a control or unprintable character: use plain text")
+        if name.casefold() in seen:
+            raise CardgenError(f"names {said}: {shown(name, 30)} is given twice: a different name for each player")
+        seen.add(name.casefold())
+    return ",".join(names)
+
+
+NAMES = Param(
+    "names", "text", "A name each, e.g. Ann,Bob,Cy", metavar="NAMES", group="players", check=read_names,
+    placeholder="",
+)  # fmt: skip
+# Each kit's own options (a form builds one per kit from these): its players and their names,
+# then the game's options as its commands take them. ``kit`` takes them all (``kit_options``).
+KITS: dict[str, Params] = {
+    "got": Params(
+        got.PLAYERS.but(default=3),
+        NAMES,
+        got.PATTERN,
+        got.CENSUS,
+        got.NUMBERS,
+        got.PACKS.but(help="Packs combined (A, B …)"),
+        got.WILDS.but(help="Wild cards added: W01 …"),
+        got.WIN,
+        got.FREEZE.but(help="Freeze tokens each (0: none)"),
+    ),
+    "got2d": Params(
+        got.PLAYERS.but(default=3),
+        NAMES,
+        got.CATEGORIES.but(help="Categories (pack2d --list)", placeholder="five"),
+    ),
+    "supertrain": Params(
+        supertrain.PLAYERS.but(default=3),
+        NAMES,
+        TILE_SET.but(help="wild (21) or full (112)"),
+    ),
+    "amtrak": Params(amtrak.PLAYERS.but(help="Players (1: solo)", default=3), NAMES, deck.FOUR_COLOUR),
+    "train": Params(
+        Param("players", "int", "Players", default=3, low=3, high=4, group="players"), NAMES, deck.FOUR_COLOUR
+    ),
+}
+
+
+def kit_options(kits: Mapping[str, Params]) -> Params:
+    """One option for every name any kit takes, as ``cardgen kit`` takes them: left out unless
+    typed (the value is then read by its game's own declaration: ``products.kit``), its help
+    naming the games that take it unless every game does, its range every game's (each game
+    holds a value to its own).
+
+    >>> kit_options(KITS)["census"].help, kit_options(KITS)["census"].default
+    ('got: cards in a sequence', None)
+    """
+    found: dict[str, list[Param]] = {}
+    games: dict[str, list[str]] = {}
+    for game, params in kits.items():
+        for p in params:
+            found.setdefault(p.name, []).append(p)
+            games.setdefault(p.name, []).append(game)
+    out = []
+    for name, each in found.items():
+        p = each[0]
+        takes = games[name]
+        help = p.help if len(takes) == len(kits) else f"{'/'.join(takes)}: {p.help[:1].lower()}{p.help[1:]}"
+        flag = p.kind == "bool" and not p.negatable
+        said = p.placeholder or ("" if p.default is None or isinstance(p.default, bool) else str(p.default))
+        lows, highs = [q.low for q in each if q.low is not None], [q.high for q in each if q.high is not None]
+        low, high = (min(lows) if lows else None), (max(highs) if highs else None)  # (every game's range within)
+        out.append(p.but(help=help, default=False if flag else None, low=low, high=high, placeholder=said))
+    return Params(*out)
+
+
+KIT = Params(
+    Param("game", "choice", "got, got2d, supertrain, amtrak or train", choices=tuple(KITS), metavar="GAME",
+          argument=True, required=True),
+    *kit_options(KITS).but(
+        "players", help="got 2-6, supertrain 2-8, amtrak 1-4, train 3-4", placeholder="3, or one a name"
+    ),
 )  # fmt: skip
 
 COMMANDS: dict[str, Command] = {
@@ -203,14 +317,7 @@ COMMANDS: dict[str, Command] = {
         Command(
             "tiles",
             Params(
-                Param(
-                    "set",
-                    "choice",
-                    "wild: 21 wild tiles; full: all 112",
-                    default="wild",
-                    choices=("wild", "full"),
-                    metavar="SET",
-                ),
+                TILE_SET,
                 Param("numerals", "bool", "Coloured digits instead of pips", default=False, group="look"),
                 Param("tile", "text", "Tile size WxH, e.g. 44x22mm", default="2x1in", metavar="SIZE", group="paper"),
             ),  # fmt: skip
@@ -257,6 +364,7 @@ COMMANDS: dict[str, Command] = {
                 ),
                 got.PATTERN.but(help="got: one, two or three", placeholder=got.PATTERN.default, default=None),
                 got.CENSUS.but(help="got: spaces on the mat", placeholder=str(got.CENSUS.default), default=None),
+                got.COPIES.but(help="got: blocks in the pack"),
                 got.CATEGORIES.but(help="got2d: its categories (see pack2d --list)"),
                 got.NUMBERS.but(help="got: the pack has the number abilities"),
                 got.PACKS.but(help="got: packs combined", **FOR_GOT),
@@ -268,6 +376,12 @@ COMMANDS: dict[str, Command] = {
             .but("margin", default="12mm", help="Page border: 12mm or more")
             .but("title", help="The handout's title, instead of the game's"),
             Params(LISTING.but(help="List the games and their options, and exit"), *WRITING),
+        ),
+        Command(
+            "kit",
+            KIT,
+            PRINT.without("png", "tts", "preset", "bleed").but("title", help="A name printed on every part"),
+            WRITING,
         ),
         Command(
             "testpage",

@@ -64,6 +64,46 @@ def fanned_hand(cards: list[Path], target: Path, *, width: int = 900) -> None:
     table.convert("RGB").save(target, optimize=True)
 
 
+def contact_sheet(pdf: Path, target: Path, *, height: int = 250, per_row: int = 8) -> None:
+    """Every page of ``pdf`` side by side, ``height`` pixels tall each, ``per_row`` a row."""
+    doc = pdfium.PdfDocument(pdf)
+    pages = []
+    for page in doc:
+        img = page.render(scale=height / page.get_height()).to_pil().convert("RGB")
+        pages.append(img)
+    gap = 8
+    rows = [pages[i : i + per_row] for i in range(0, len(pages), per_row)]
+    width = max(sum(p.width for p in row) + gap * (len(row) + 1) for row in rows)
+    sheet = Image.new("RGB", (width, len(rows) * (height + gap) + gap), (120, 120, 120))
+    for r, row in enumerate(rows):
+        x = gap
+        for img in row:
+            sheet.paste(img, (x, gap + r * (height + gap)))
+            x += img.width + gap
+    sheet.save(target, optimize=True)
+
+
+def kit_pictures(out: Path) -> None:
+    """docs/look/: each kit's cover (three players), every page of the Game of Trains kit, and
+    Train's round-setup card."""
+    from cardgen.products.kit import build_kit
+
+    look = HERE / "look"
+    for game in ("got", "got2d", "supertrain", "amtrak", "train"):
+        kit = build_kit(game=game, players=3, out=out / "kits")
+        assert kit.to_print is not None
+        page_png(kit.to_print, 0, look / f"kit-cover-{game}.png", dpi=86)
+        if game == "got":
+            contact_sheet(kit.to_print, look / "kit-pages-got.png")
+        if game == "train":
+            (card,) = (kit.folder / "train-setup-3-players").glob("*.pdf")
+            doc = pdfium.PdfDocument(card)
+            page = doc[0].render(scale=300 / 72).to_pil().convert("RGB")
+            w, h = page.size  # the card and its crop marks, from the top-left of the sheet
+            mm = w / 210.0
+            page.crop((0, 0, round(80 * mm), round(105 * mm))).save(look / "train-setup-card.png", optimize=True)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pack = build_pack(pattern="two", census=7, out=Path(tmp), opts=print_options(paper="letter"))
@@ -77,6 +117,7 @@ def main() -> None:
         hand = build_pack(pattern="two", census=7, out=Path(tmp) / "hand", opts=print_options(png=150))
         pngs = sorted((hand.folder / "png").glob("[0-9]*.png"))
         fanned_hand([pngs[i] for i in (0, 5, 11, 20, 39, 57, 83)], HERE / "hand.png")
+        kit_pictures(Path(tmp))
 
 
 if __name__ == "__main__":

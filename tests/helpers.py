@@ -149,3 +149,47 @@ def read_pdf(path: Path) -> Iterator[Any]:
     while len(_READ) > KEEP_READ:
         _READ.popitem(last=False)[1].close()
     yield pdf
+
+
+# a content stream's tokens: a string (ReportLab escapes the parentheses inside), a hex string,
+# an array's brackets, or a word (a number or an operator)
+_TOKEN = re.compile(rb"\((?:\\.|[^\\)])*\)|<[^>]*>|[\[\]]|[^\s()<>\[\]]+")
+
+
+def clip_boxes(content: bytes) -> list[tuple[float, float, float, float]]:
+    """Each rectangle a content stream clips to (``x y w h re W`` or ``W*``), as (x0, y0, x1, y1) in the
+    page's points: moved by the transformation in force (``cm``, kept and restored by ``q`` and
+    ``Q``), as a reader draws it, whatever frame the writer drew it in."""
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    saved: list[tuple[float, ...]] = []
+    numbers: list[float] = []
+    rect: tuple[float, ...] | None = None
+    out = []
+    for m in _TOKEN.finditer(content):
+        word = m.group()
+        try:
+            numbers.append(float(word))
+            continue
+        except ValueError:
+            pass
+        if word == b"q":
+            saved.append(ctm)
+        elif word == b"Q":
+            ctm = saved.pop()
+        elif word == b"cm":
+            a, b, c, d, e, f = numbers[-6:]
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif word == b"re":
+            rect = tuple(numbers[-4:])
+        elif word in (b"W", b"W*") and rect is not None:
+            x, y, w, h = rect
+            A, B, C, D, E, F = ctm
+            corners = [(A * px + C * py + E, B * px + D * py + F) for px in (x, x + w) for py in (y, y + h)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
+        if word not in (b"[", b"]"):
+            numbers = []
+            if word not in (b"W", b"W*"):
+                rect = rect if word == b"re" else None
+    return out

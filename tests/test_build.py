@@ -11,11 +11,20 @@ from pypdf import PdfReader
 
 from cardgen.cli import run
 
-# What the default set is, from the issue: three GoT patterns at the seed's censuses, placemats
-# for 5, 6, 7 and the 3×3 mat, the default 2D pack, SuperTrain wild tiles and a score sheet,
-# Amtrak scorecards, and the five handouts; and the duplex test page, to print first (#23) where
-# backs are printed double-sided: not in the default set, which prints every item one-sided (#33).
+# What the default set is, from the issues: a kit a game for three players, leading (#31: the
+# got kit pattern two at census 7); three GoT patterns at the seed's censuses, placemats for 5, 6,
+# 7 and the 3×3 mat, the default 2D pack, SuperTrain wild tiles and a score sheet, Amtrak
+# scorecards, and the five handouts; and the duplex test page, to print first (#23) where backs
+# are printed double-sided: not in the default set, which prints every item one-sided (#33).
+KITS = [
+    "kit-got-3-players-pattern-two-census-7",
+    "kit-got2d-3-players",
+    "kit-supertrain-3-players",
+    "kit-amtrak-3-players",
+    "kit-train-3-players",
+]
 DEFAULT_FOLDERS = {
+    *KITS,
     "testpage",
     "got-pattern-one-census-7",
     "got-pattern-two-census-7",
@@ -97,6 +106,13 @@ def test_the_index_names_each_handout_by_its_game_says_what_the_svgs_are_and_kee
     assert later is not None and [a.get("href") for a in later.iter("a")] == ["testpage/testpage.pdf"]
     words = " ".join(later.text_content().split())
     assert "Only for backs" in words and "every item prints one-sided" in words and "--backs" in words
+    # the kits open the page, a card a game, each "print this" with its parts below
+    assert [s.get("class") for s in page.iter("section", "main")][:2] == ["kits", None]
+    kits = page.findall(".//section[@class='kits']//article")
+    assert [k.find(".//a[@class='pdf']").get("href") for k in kits] == [f"{k}/{k}.pdf" for k in KITS]
+    assert all(
+        k.find(".//p[@class='kind']").text == "Print this" and k.findall(".//ul[@class='parts']/li") for k in kits
+    )
     assert page.find(".//main").text_content().find("Duplex") == -1  # not again among the items
     titles = {" ".join(a.find(".//h2").text_content().split()): a for a in page.findall(".//article")}
     for game in (
@@ -125,7 +141,9 @@ def test_every_pdf_of_the_default_build_has_a_human_title_a_subject_and_asks_for
     import pikepdf
 
     pdfs = sorted(default_build.rglob("*.pdf"))
-    assert len(pdfs) == len(DEFAULT_FOLDERS)  # one a folder
+    # one a folder; a kit holds its own and each of its three parts' (the rules, the cards or
+    # tiles, and the mats, score sheet, scorecard or round-setup card)
+    assert len(pdfs) == len(DEFAULT_FOLDERS) + 3 * len(KITS)
     titles = set()
     for path in pdfs:
         with pikepdf.open(path) as pdf:
@@ -139,10 +157,11 @@ def test_every_pdf_of_the_default_build_has_a_human_title_a_subject_and_asks_for
             title,
         )
         assert len(subject) > 20 and "unspecified" not in subject and "100 %" in subject, (path.name, subject)
-        titles.add(title)
+        if path.parent.parent == default_build:  # (a kit's part is titled as the same thing alone)
+            titles.add(title)
         meta = PdfReader(path).metadata
         assert meta is not None and meta.title == title and meta.subject == subject
-    assert len(titles) == len(pdfs)  # each its own
+    assert len(titles) == len(DEFAULT_FOLDERS)  # each its own
     assert "Game of Trains — pattern two, census 7" in titles
 
 

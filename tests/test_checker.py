@@ -121,14 +121,17 @@ def edit_pdf(folder: Path, page: int, edit) -> None:  # type: ignore[no-untyped-
         pdf.save(path)
 
 
-# The first card's texts on page 1, as ReportLab writes them: corner index upright ("1 0 0 1 x y cm"
+# The first card's texts on page 1, as ReportLab writes them in the card's own frame (y up from its
+# bottom-left, so mostly below 0): corner index upright ("1 0 0 1 x y cm"
 # then a 12.4 pt string, a step of the type scale), the large number (44.6 pt), and the turned
 # copies ("-1 0 0 -1 x y cm"); F1 is the monospace bold, the numbers' and abilities' font.
-INDEX_1 = re.compile(rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
+INDEX_1 = re.compile(rb"(1 0 0 1 -?[0-9.]+ -?[0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
 TURNED_BIG_1 = re.compile(
-    rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F1\+0 44.58047 Tf [0-9.]+ TL )\(1\)"
+    rb"(-1 0 0 -1 -?[0-9.]+ -?[0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F1\+0 44.58047 Tf [0-9.]+ TL )\(1\)"
 )
-TURNED_INDEX_1 = re.compile(rb"(-1 0 0 -1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)")
+TURNED_INDEX_1 = re.compile(
+    rb"(-1 0 0 -1 -?[0-9.]+ -?[0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL )\(1\)"
+)
 
 
 def once(pattern: re.Pattern[bytes], new: bytes):  # type: ignore[no-untyped-def]
@@ -147,7 +150,7 @@ def once(pattern: re.Pattern[bytes], new: bytes):  # type: ignore[no-untyped-def
             lambda d: INDEX_1.sub(lambda m: m.group(1).replace(b"BT ", b"BT 3 Tr ") + b"(1)", d, count=1),
         ),
         ("corner index painted white", lambda d: d.replace(b".101961 .101961 .101961 rg", b"1 1 1 rg", 1)),
-        ("turned half removed", lambda d: re.sub(rb"q\n[^Q]*-1 0 0 -1 [^Q]*Q\n", b"", d, count=4)),
+        ("turned half removed", lambda d: re.sub(rb"q\n[0-9. ]+ rg\n-1 0 0 -1 [^Q]*Q\n", b"", d, count=4)),
     ],
 )
 def test_a_pdf_only_edit_of_card_1_is_caught(capsys, pack, what, edit):  # type: ignore[no-untyped-def]

@@ -425,8 +425,8 @@ def _edit_pdf(folder: Path, page: int, change) -> None:  # type: ignore[no-untyp
         pdf.save(path)
 
 
-# the upright corner rank of a card on page 1, as ReportLab writes it: 21.5 pt Atkinson Hyperlegible bold
-UPRIGHT_RANK = rb"(1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F2\+0 21.49795 Tf [0-9.]+ TL )\(7\)"
+# the upright corner rank of a card on page 1, as ReportLab writes it in the card's own frame: 21.5 pt Atkinson Hyperlegible bold
+UPRIGHT_RANK = rb"(1 0 0 1 -?[0-9.]+ -?[0-9.]+ cm\nBT 1 0 0 1 [-0-9.]+ 0 Tm /F2\+0 21.49795 Tf [0-9.]+ TL )\(7\)"
 
 
 def test_a_card_edited_in_the_pdf_alone_is_named_by_its_place(copy) -> None:  # type: ignore[no-untyped-def]

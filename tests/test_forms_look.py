@@ -14,7 +14,7 @@ import pytest
 
 from cardgen.check import check_folder
 from cardgen.cli import run
-from tests.helpers import crossed, read_pdf
+from tests.helpers import clip_boxes, crossed, read_pdf
 
 PT = 72 / 25.4  # points per mm
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -242,7 +242,6 @@ def _text_boxes(pdf: Path) -> list[list[tuple[str, tuple[float, float, float, fl
     """Each page's text objects as (text, ink box in points: left, bottom, right, top), by pdfium;
     a box reaching past the page's clip (the mat's piece, ``re W``) cut to what shows."""
     import ctypes
-    import re
 
     import pypdfium2
     import pypdfium2.raw as raw
@@ -251,8 +250,7 @@ def _text_boxes(pdf: Path) -> list[list[tuple[str, tuple[float, float, float, fl
         clips = []
         for page in doc.pages:
             data = b"".join(c.get_data() for c in page.page_obj.contents)
-            found = re.findall(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W", data)
-            clips.append([(float(x), float(y), float(x) + float(w), float(y) + float(h)) for x, y, w, h in found])
+            clips.append(clip_boxes(data))
     out = []
     for n, page in enumerate(pypdfium2.PdfDocument(str(pdf))):
         textpage = page.get_textpage()

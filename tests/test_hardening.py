@@ -564,8 +564,8 @@ def test_cardgen_build_is_all_or_nothing_and_says_which_item_failed(here, capsys
     code, out, err = cli(capsys, "build", "--out", here / "out")
     assert code == 2 and "Traceback" not in err
     line = err.strip()
-    # (item 6: the default set starts with the test page, printed first)
-    assert len(line.splitlines()) == 1 and line.startswith("error: item 6 (placemat: census 5): cannot replace")
+    # (item 11: the default set starts with a kit a game (five), then the test page, three packs and the 2D pack)
+    assert len(line.splitlines()) == 1 and line.startswith("error: item 11 (placemat: census 5): cannot replace")
     assert "holds 'mine.txt'" in line and line.endswith("nothing was written")
     assert sorted(p.name for p in (here / "out").iterdir()) == ["placemat-census-5"]  # nothing else written
     assert (blocked / "mine.txt").read_text() == "not cardgen's"

@@ -27,7 +27,7 @@ from cardgen.layout.shapes import Drawing, Group, Rect, Text
 from cardgen.options import print_options
 from cardgen.products.placemat import build_placemat as build
 from cardgen.products.placemat import mat_pages, mat_plan, parse_names
-from tests.helpers import typed
+from tests.helpers import clip_boxes, typed
 from tests.test_placemat import assert_inside_printable, by_role, walk
 
 PT = 72 / 25.4
@@ -49,12 +49,7 @@ build_placemat = typed(build)
 def clips(page) -> list[tuple[float, float, float, float]]:  # type: ignore[no-untyped-def]
     """The pieces of a page: its clip rectangles (x0, top, x1, bottom) in mm from the top-left."""
     data = b"".join(c.get_data() for c in page.page_obj.contents)
-    found = re.findall(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W", data)
-    out = []
-    for x, y, w, h in ((float(v) for v in f) for f in found):
-        y0, y1 = min(y, y + h), max(y, y + h)
-        out.append((x / PT, (page.height - y1) / PT, (x + w) / PT, (page.height - y0) / PT))
-    return out
+    return [(x0 / PT, (page.height - y1) / PT, x1 / PT, (page.height - y0) / PT) for x0, y0, x1, y1 in clip_boxes(data)]
 
 
 def spaces_of(page, size=SPACE):  # type: ignore[no-untyped-def]

@@ -129,10 +129,11 @@ def test_every_command_that_takes_a_card_size_declares_its_least():  # type: ign
         for c in app.registered_commands
         if c.callback is not None and "card" in inspect.signature(c.callback).parameters
     }
-    assert takes_card == {"pack", "pack2d", "placemat", "deck"}
+    assert takes_card == {"pack", "pack2d", "placemat", "deck", "kit"}
     products = by_command()
-    # (the deck's least, a mini card's 44.45 × 63.5 rounded down: a card just under it is refused in test_deck.py)
-    least = {"pack": GOT, "pack2d": GOT2D, "placemat": MAT, "deck": (44.0, 62.0)}
+    # (the deck's least, a mini card's 44.45 × 63.5 rounded down: a card just under it is refused in test_deck.py;
+    # a kit's, its parts' each: the game's pack, mat or deck refuses it as alone, tested in test_kit.py)
+    least = {"pack": GOT, "pack2d": GOT2D, "placemat": MAT, "deck": (44.0, 62.0), "kit": None}
     assert {c: products[c].min_card for c in takes_card} == least
 
 

@@ -224,7 +224,7 @@ def test_an_extra_page_is_counted_and_no_card_blamed(capsys, pack):  # type: ign
 def test_a_text_drawn_twice_is_named_once(capsys, pack):  # type: ignore[no-untyped-def]
     folder = pack()
     index = re.compile(
-        rb"q\n[^Q]*?1 0 0 1 [0-9.]+ [0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL \(1\) Tj T\* ET\nQ\n"
+        rb"q\n[0-9. ]+ rg\n1 0 0 1 -?[0-9.]+ -?[0-9.]+ cm\nBT 1 0 0 1 0 0 Tm /F1\+0 12.44126 Tf [0-9.]+ TL \(1\) Tj T\* ET\nQ\n"
     )
 
     def twice(pdf: pikepdf.Pdf) -> None:
@@ -253,3 +253,172 @@ def test_the_backs_of_every_sheet_are_still_compared(capsys, pack):  # type: ign
     code, out = check(capsys, folder)
     assert code == 1 and "pdf: page 4, slot" in out and "(back of card 1" in out  # sheet 2 holds cards 10 to 12
     assert "pdf: page 2" not in out
+
+
+# ---------------------------------------------------------------- each card in a frame of its own
+
+
+def sheets_of(pattern: str, census: int, bleed: float = 0.0) -> list[Drawing]:
+    """A pack's faces imposed on A4 sheets, as ``cardgen pack`` draws them."""
+    from cardgen.impose.sheets import impose, plan_sheet
+    from cardgen.layout.got.card import card_face
+    from cardgen.rules.got.patterns import make_pattern
+
+    spec = make_pattern(pattern, census)
+    faces = [card_face(c, spec, (63.5, 88.9), bleed=bleed) for c in spec.cards()]
+    return impose(faces, plan_sheet((63.5, 88.9), (210, 297), bleed=bleed), label=spec.slug)
+
+
+def by_offsets(pages: list[Drawing]) -> bytes:
+    """The PDF drawn as before frames: every group's offset added to its shapes' coordinates,
+    every shape drawn by ReportLab's calls afresh."""
+    from cardgen.render.renderer import Renderer
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pdf_writer._Page, "draw", Renderer.draw)
+        m.setattr(pdf_writer._Page, "group", Renderer.group)
+        return pdf_writer.write_pdf(pages)
+
+
+def plumbed(data: bytes) -> list[dict[str, list[tuple[object, ...]]]]:
+    """What pdfplumber (an engine of its own) finds on each page: every character with its font,
+    size, place and colour, and every rectangle, line and curve with its box and paint."""
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        for page in doc.pages:
+            found: dict[str, list[tuple[object, ...]]] = {
+                "chars": sorted(
+                    (
+                        c["text"],
+                        c["fontname"].split("+")[-1],
+                        round(c["size"], 2),
+                        round(c["x0"], 2),
+                        round(c["top"], 2),
+                        tuple(round(v, 3) for v in c["non_stroking_color"]),
+                    )
+                    for c in page.chars
+                ),
+            }
+            for kind in ("rects", "lines", "curves"):
+                found[kind] = sorted(
+                    (round(o["x0"], 2), round(o["top"], 2), round(o["x1"], 2), round(o["bottom"], 2),
+                     str(o["non_stroking_color"]) if o["fill"] else "", str(o["stroking_color"]) if o["stroke"] else "")
+                    for o in getattr(page, kind)
+                )  # fmt: skip
+            out.append(found)
+    return out
+
+
+def same_objects(mine: list[tuple[object, ...]], theirs: list[tuple[object, ...]], tol: float = 0.02) -> bool:
+    """Whether each object of ``mine`` is one of ``theirs``, in the same words and paint and within
+    ``tol`` points (the coordinates are rounded differently), one for one."""
+    left = list(theirs)
+    for a in mine:
+        hit = next(
+            (
+                b
+                for b in left
+                if all(abs(u - v) <= tol if isinstance(u, float) else u == v for u, v in zip(a, b, strict=True))
+            ),
+            None,
+        )
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def test_each_card_is_drawn_in_its_own_frame_the_same_drawing_in_a_smaller_pdf():  # type: ignore[no-untyped-def]
+    pages = sheets_of("two", 7)  # 84 cards on 10 sheets
+    framed, flat = pdf_writer.write_pdf(pages), by_offsets(pages)
+    for mine, theirs in zip(plumbed(framed), plumbed(flat), strict=True):
+        for kind, objects in mine.items():  # every letter and shape where it was, as it was
+            assert same_objects(objects, theirs[kind]), kind
+    assert len(framed) < 0.8 * len(flat)
+    with pikepdf.open(io.BytesIO(framed)) as doc:
+        data = doc.pages[0].Contents.read_bytes()
+    # nine cards, each moved to its place by a cm of its own and drawn in its own coordinates
+    # (from its top-left corner, y up: its shapes have negative y), the same operators card after card
+    # for what the faces share (their ground and rounded panel, drawn first; a removal's panel is
+    # tinted, so colours aside)
+    cards = data.split(b"q\n1 0 0 1 ")[1:]
+    assert len(cards) == 9
+    places = {c.split(b" cm\n", 1)[0] for c in cards}
+    assert len(places) == 9
+    frames = {
+        b"\n".join(
+            op
+            for op in c.split(b" cm\n", 1)[1].split(b"\nB*\n", 1)[0].split(b"\n")
+            if not op.endswith((b" rg", b" RG"))
+        )
+        for c in cards
+    }
+    assert len(frames) == 1 and b" -" in next(iter(frames))
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_operators_written_again_are_those_reportlab_writes(bleed):  # type: ignore[no-untyped-def]
+    """``_Page.draw`` writes a shape it has drawn before in the same frame by its operators then;
+    drawing every shape afresh gives the same bytes (the crop marks and labels too, outside
+    any card's frame)."""
+    from cardgen.render.renderer import Renderer
+
+    pages = sheets_of("one", 5, bleed)
+    again = pdf_writer.write_pdf(pages)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pdf_writer._Page, "draw", Renderer.draw)
+        assert pdf_writer.write_pdf(pages) == again
+
+
+def test_pages_deflated_as_they_are_done_are_the_bytes_reportlab_saves():  # type: ignore[no-untyped-def]
+    pages = sheets_of("one", 5, 3.0)
+    early = pdf_writer.write_pdf(pages)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pdf_writer, "_deflated", lambda page: None)
+        assert pdf_writer.write_pdf(pages) == early
+
+
+# ---------------------------------------------------------------- a sheet at a time
+
+
+def test_a_big_pack_is_proved_a_sheet_at_a_time(tmp_path):  # type: ignore[no-untyped-def]
+    """The check reads each card's SVG as its sheet is compared and lets it go: with its pages
+    handed over one at a time (as the worker does), it never holds more than a few sheets'
+    drawings, and says what it said when it read them all first (the same verdict on a spoiled
+    card, named once)."""
+    import gc
+    import weakref
+
+    import cardgen.proof.svg as svg
+    from cardgen.products.got import PACK, build_pack
+    from cardgen.proof.cards import KEPT
+    from cardgen.proof.pages import packed
+
+    folder = build_pack(pattern="one", census=12, out=tmp_path).folder  # 264 cards, 30 sheets
+    made: list[weakref.ref[svg.SvgDoc]] = []
+    parse = svg.parse_svg
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        doc = parse(*args, **kwargs)
+        if isinstance(doc, svg.SvgDoc):
+            made.append(weakref.ref(doc))
+        return doc
+
+    most = 0
+
+    def pages():  # type: ignore[no-untyped-def]
+        nonlocal most
+        for page in read_pages(next(folder.glob("*.pdf"))):
+            gc.collect()
+            most = max(most, sum(1 for ref in made if ref() is not None))
+            yield packed(page)
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(svg, "parse_svg", counted)
+        assert PACK.check_folder(folder, redraw=False, pages=pages).violations == []
+    assert 0 < most <= KEPT + 9
+    (folder / "cards" / "100.svg").write_text((folder / "cards" / "100.svg").read_text().replace(">100<", ">101<"))
+    streamed = PACK.check_folder(
+        folder, redraw=False, pages=lambda: map(packed, read_pages(next(folder.glob("*.pdf"))))
+    )
+    assert streamed.violations and streamed.violations == PACK.check_folder(folder, redraw=False).violations

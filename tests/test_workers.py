@@ -1,5 +1,6 @@
 """Worker processes (``write.workers``): a deck's PDF is written and read back by a worker on the
-second core; the worker's result is the pages it read; it dies with the process that started it."""
+second core (``beside``), which hands over the pages it reads one at a time, a few ahead at most;
+it dies with the process that started it."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from cardgen.write.workers import InProcess, second_core, worker_pool
+from cardgen.write.workers import beside, worker_pool
 
 LINUX = sys.platform.startswith("linux")
 
@@ -40,28 +42,74 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_in_process_runs_the_call_at_once_and_keeps_its_error():
-    with InProcess() as core:
-        assert core.submit(pow, 2, 10).result() == 1024
-        failed = core.submit(int, "x")
-    with pytest.raises(ValueError):
-        failed.result()
+def _counted(n: int, log: Path | None = None) -> Iterator[int]:
+    """0 … n-1, each noted in ``log`` as it is made (where it is made: the pid)."""
+    for i in range(n):
+        if log is not None:
+            with log.open("a") as f:
+                f.write(f"{os.getpid()} {i}\n")
+        yield i
+
+
+def _failing() -> Iterator[int]:
+    yield 1
+    raise ValueError("the second piece went wrong")
+
+
+def _made(log: Path) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in (line.split() for line in log.read_text().splitlines())]
+
+
+def test_the_items_come_in_order_from_another_process(tmp_path):  # type: ignore[no-untyped-def]
+    log = tmp_path / "log"
+    with beside(_counted, 5, log) as items:
+        assert list(items) == [0, 1, 2, 3, 4]
+    assert {pid for pid, _ in _made(log)} != {os.getpid()}
+
+
+def test_a_worker_sends_a_few_ahead_and_then_waits(tmp_path):  # type: ignore[no-untyped-def]
+    """Nothing is piled up: with nobody reading, the worker makes a pipe's worth and waits."""
+    log = tmp_path / "log"
+    big = 200_000  # each item a fifth of a megabyte: a Linux pipe holds 64 KiB
+    with beside(_blobs, 50, big, log) as items:
+        time.sleep(0.5)
+        made_before = len(_made(log))
+        assert next(items) == bytes(big)
+    assert made_before < 5
+    assert len(_made(log)) < 50  # leaving the block ended it: the rest was never made
+
+
+def _blobs(n: int, size: int, log: Path) -> Iterator[bytes]:
+    for i in range(n):
+        with log.open("a") as f:
+            f.write(f"{os.getpid()} {i}\n")
+        yield bytes(size)
+
+
+def test_the_workers_error_is_raised_where_the_items_are_read():
+    with beside(_failing) as items:
+        assert next(items) == 1
+        with pytest.raises(ValueError, match="second piece"):
+            next(items)
+
+
+def _inside_a_worker(log: Path) -> list[int]:
+    with beside(_counted, 3, log) as items:
+        return list(items)
+
+
+def test_a_worker_makes_its_items_itself_as_they_are_asked_for(tmp_path):  # type: ignore[no-untyped-def]
+    """Inside ``cardgen build``'s workers every core is busy already: no second worker; the items
+    are made in the worker, each when it is asked for."""
+    log = tmp_path / "log"
+    with worker_pool(1) as pool:
+        assert pool.submit(_inside_a_worker, log).result() == [0, 1, 2]
+    assert len({pid for pid, _ in _made(log)}) == 1 and os.getpid() not in {pid for pid, _ in _made(log)}
 
 
 def test_a_worker_returns_values():
     with worker_pool(1) as pool:
         assert pool.submit(pow, 3, 4).result() == 81
-
-
-def _inside_a_worker() -> str:
-    with second_core() as core:
-        return type(core).__name__
-
-
-def test_a_worker_does_its_sheets_in_process():
-    """Inside ``cardgen build``'s workers every core is busy already: no second worker."""
-    with worker_pool(1) as pool:
-        assert pool.submit(_inside_a_worker).result() == "InProcess"
 
 
 @pytest.mark.skipif(not LINUX, reason="reads /proc")

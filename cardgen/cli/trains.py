@@ -7,6 +7,7 @@ runs: start-up pays for the command given only) and reports.
 # (annotations evaluated as the commands are defined, not kept as strings: Typer reads every
 # command's when it builds the app, and evaluating them from strings cost 10-20 ms a run)
 
+import copy
 import logging
 from pathlib import Path
 from typing import Any
@@ -84,8 +85,9 @@ def tokens(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, *
 )
 @declared("build")
 def build(*, out_dir: Path, paper: str | None, config: Path | None, quiet: bool) -> None:
-    """Build the whole set in one go, with an index page: the three Game of Trains packs,
-    placemats, the 2D pack, SuperTrain tiles and score sheet, Amtrak scorecards and every handout."""
+    """Build the whole set in one go, with an index page: a kit for each game (three players),
+    then the three Game of Trains packs, placemats, the 2D pack, SuperTrain tiles and score sheet,
+    Amtrak scorecards and every handout."""
     from cardgen.build import DEFAULT_SET, build_set
 
     if config is None and Path("cardgen.toml").is_file():
@@ -232,6 +234,62 @@ def handout(*, opts: PrintOptions, listing: bool, out_dir: Path, preview: bool, 
     from cardgen.products.handout import build_handout
 
     result = build_handout(**options, opts=opts, out=out_dir)
+    report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
+
+
+class KitHelp(Grouped):
+    """``cardgen kit GAME --help`` lists GAME's options only, each with its own help and
+    default (``commands.KITS``); ``cardgen kit --help`` lists every game's."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from cardgen.commands import KITS
+
+        ctx.meta["kit_game"] = next((a.lower() for a in args if a.lower() in KITS), None)  # (before --help runs)
+        return list(super().parse_args(ctx, args))
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        from cardgen.commands import KIT, KITS
+
+        params: list[Any] = super().get_params(ctx)
+        game = ctx.meta.get("kit_game")
+        if game is None or not ctx.meta.get("kit_help"):
+            return params
+        takes, shown = KITS[game], []
+        for param in params:
+            if param.name in KIT and param.name != "game" and param.name not in takes:
+                continue  # another game's option
+            if param.name in takes:  # its own words and default
+                own = takes[param.name]
+                param = copy.copy(param)
+                param.help = own.help + (f", {own.low} to {own.high}" if param.name == "players" else "")
+                plain = own.kind == "bool" or own.default in (None, "")
+                param.show_default = False if plain else str(own.default)
+            shown.append(param)
+        return shown
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        ctx.meta["kit_help"] = True
+        try:
+            super().format_options(ctx, formatter)
+        finally:
+            ctx.meta["kit_help"] = False
+
+
+@app.command(
+    cls=KitHelp,
+    epilog=examples(
+        "cardgen kit got --names Ann,Bob,Cy,Dee --pattern one --freeze 7",
+        "cardgen kit amtrak --players 1 --backs --paper letter",
+    ),
+    rich_help_panel="Every game",
+    short_help="Everything to play a game with N players, in one PDF to print",
+)
+@declared("kit")
+def kit(*, opts: PrintOptions, out_dir: Path, preview: bool, open_it: bool, **options: Any) -> None:
+    """Everything to play GAME with N players, in one PDF to print in order."""
+    from cardgen.products.kit import build_kit
+
+    result = build_kit(**options, opts=opts, out=out_dir, progress=progress("kit"))
     report(f"wrote {result.folder}/", result, preview=preview, open_it=open_it)
 
 

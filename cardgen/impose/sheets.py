@@ -41,8 +41,9 @@ off the line shows no white sliver. The plan takes the fold and orientation that
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from cardgen.errors import CardgenError
@@ -152,7 +153,7 @@ class SheetPlan:
         """True when the label has a band of its own under the bottom marks."""
         return self.slack >= LABEL_BAND - 1e-9
 
-    @property
+    @cached_property  # (every slot's place starts from it: a big pack asks thousands of times)
     def block(self) -> Box:
         """The grid's ink box (x0, y0, x1, y1), bleed included: centred across; along, centred
         with the label's band below it when there is one."""
@@ -422,14 +423,28 @@ def sheet_label(plan: SheetPlan, head: str, which: str, dy: float = 0.0) -> list
 
 
 def impose(
-    faces: list[Drawing],
+    faces: Sequence[Drawing],
     plan: SheetPlan,
     *,
     back: Drawing | Sequence[Drawing] | None = None,
     label: str = "",
     title: str = "",
 ) -> list[Drawing]:
-    """Sheet pages for ``faces``; with ``back``, each front page is followed by its backs page.
+    """Sheet pages for ``faces``, as ``sheets`` lays them out, all at once."""
+    return list(sheets(faces, plan, back=back, label=label, title=title))
+
+
+def sheets(
+    faces: Sequence[Drawing],
+    plan: SheetPlan,
+    *,
+    back: Drawing | Sequence[Drawing] | None = None,
+    label: str = "",
+    title: str = "",
+) -> Iterator[Drawing]:
+    """Sheet pages for ``faces``, a page at a time (a sheet's faces are asked for, by a slice, only
+    when its pages are made: a big pack's drawings need never all be held at once); with
+    ``back``, each front page is followed by its backs page.
     ``back`` is one drawing for every card, or one a card (packs whose backs differ: their
     marks), all with the same background.
 
@@ -439,7 +454,6 @@ def impose(
     plan's ``back_offset``); what an offset pushes past the printable area is clipped.
     With bleed, each page names its TrimBox and BleedBox (``Drawing.boxes``).
     """
-    pages: list[Drawing] = []
     total = plan.pages(len(faces))
     what = (faces[0].meta.get("set", "") if faces else "") or label
     head = " · ".join(p for p in (title, what) if p)
@@ -451,9 +465,9 @@ def impose(
         chunk = faces[p * plan.per_page : (p + 1) * plan.per_page]
         if plan.fold and backs is not None:
             which = f"sheet {p + 1} of {total} · fold"
-            pages.append(fold_page(plan, chunk, backs[p * plan.per_page : (p + 1) * plan.per_page], head, which, fill))
+            yield fold_page(plan, chunk, backs[p * plan.per_page : (p + 1) * plan.per_page], head, which, fill)
             continue
-        sides: list[tuple[str, list[Drawing], bool]] = [("fronts", chunk, False)]
+        sides: list[tuple[str, Sequence[Drawing], bool]] = [("fronts", chunk, False)]
         if backs is not None:
             sides.append(("backs", backs[p * plan.per_page : (p + 1) * plan.per_page], True))
         for side, drawings, mirrored in sides:
@@ -473,8 +487,7 @@ def impose(
             shapes += sheet_label(plan, head, which, -plan.back_offset[1] if mirrored else 0.0)
             text = " · ".join(t for t in (head, which) if t)
             boxes = _boxes(plan, len(drawings), mirrored)
-            pages.append(Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes))
-    return pages
+            yield Drawing(plan.paper[0], plan.paper[1], tuple(shapes), title=text, boxes=boxes)
 
 
 def fold_page(

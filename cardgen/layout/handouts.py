@@ -34,7 +34,7 @@ GAMES: dict[str, Game] = {
         Game(
             "got",
             "Game of Trains variant packs: a pattern and census, its ability table, the optional rules it prints",
-            ("pattern", "census", "numbers", "packs", "wilds", "win", "simulate"),
+            ("pattern", "census", "copies", "numbers", "packs", "wilds", "win", "simulate"),
             "got.handout",
         ),
         Game(

@@ -15,7 +15,7 @@ used, so start-up stays lean.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -25,7 +25,7 @@ from cardgen import __version__
 from cardgen.manifest import Field
 from cardgen.options import PrintOptions
 from cardgen.proof import FolderCheck
-from cardgen.rules.shared import PackSpec
+from cardgen.rules.shared import PackSpec, Violation
 from cardgen.units import card_at_least
 from cardgen.write.built import Built
 from cardgen.write.marker import Kind
@@ -42,11 +42,26 @@ PRODUCTS: dict[str, str] = {
     "handout": "cardgen.products.handout",
     "testpage": "cardgen.products.testpage",
     "tokens": "cardgen.products.tokens",
+    "train-setup": "cardgen.products.train_setup",
+    "kit": "cardgen.products.kit",
 }
 
 # What ``cardgen build`` makes when no cardgen.toml says otherwise: (command, its options).
-# The test page comes first: it is what to print before anything else (the index leads with it).
+# The kits come first, one a game for three players: the index opens with them ("print this").
+KITS: tuple[tuple[str, dict[str, Any]], ...] = tuple(
+    ("kit", {"game": game, "players": 3, **options})
+    for game, options in (
+        ("got", {"pattern": "two", "census": 7}),
+        ("got2d", {}),
+        ("supertrain", {}),
+        ("amtrak", {}),
+        ("train", {}),
+    )
+)
+# Then the test page (what to print before anything double-sided) and every product on its
+# own, as its command makes it.
 DEFAULT_SET: tuple[tuple[str, dict[str, Any]], ...] = (
+    *KITS,
     ("testpage", {}),
     ("pack", {"pattern": "one", "census": 7}),
     ("pack", {"pattern": "two", "census": 7}),
@@ -94,6 +109,10 @@ class Product:
     table: TableCheck | None = None  # how a hand-made table of its cards is checked, if it has one
     folder: str = "cards"  # where its component SVGs go (its PNG exports are named after them)
     first: bool = False  # printed before anything else (the test page): ``cardgen build``'s index leads with it
+    # a folder of other products' folders (a kit): what is wrong with it beyond its parts' own faults,
+    # given its folder, the files its marker lists, the same built again (``Built``: its parts) and
+    # the parts whose own checks failed (``check.parts_written`` checks each part, then asks this)
+    proves: Callable[[Path, Sequence[str], Built, set[str]], list[Violation]] | None = None
     # the smallest --card it draws legibly (type at 6 pt and up, no text over text, nothing outside
     # the card): a smaller one is refused in one line; None: it takes no --card
     min_card: tuple[float, float] | None = None

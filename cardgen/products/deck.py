@@ -157,7 +157,7 @@ def build_deck(
         plan=plan,
         manifest={"game": NAME, "jokers": jokers, "four_colour": four_colour, "cardgen_version": __version__},
         extra={TABLE: deck_table(order)},
-        check=lambda folder, read: check_deck_folder(folder, pages=read(), redraw=False).violations,
+        check=lambda folder, read: check_deck_folder(folder, pages=list(read()), redraw=False).violations,
         out=out,
         kind=PRODUCT.kind,
         folder_name=FOLDER,

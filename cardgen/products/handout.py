@@ -63,6 +63,7 @@ def build_handout(
     game: str,
     pattern: str | None = None,
     census: int | None = None,
+    copies: int | None = None,
     categories: str | None = None,
     numbers: bool = False,
     packs: int | None = None,
@@ -73,17 +74,19 @@ def build_handout(
     out: Path = Path("output"),
 ) -> HandoutResult:
     """Write one game's rules handout (HTML and PDF) from its rules engine; ``got`` takes the
-    optional rules its pack prints (``numbers``, ``packs``, ``wilds``, ``win``) too, and
+    blocks of its pack (``copies``: a kit's, sized for its players), the optional rules its pack
+    prints (``numbers``, ``packs``, ``wilds``, ``win``) too, and
     ``simulate``: the figures of that many seeded games of the pack for 2, 3 and 4 players."""
     opts = (opts or print_options()).only(USES)  # (a config's other options are not its)
     extras = {"numbers": numbers or None, "packs": packs, "wilds": wilds, "win": win, "simulate": simulate}
-    doc = build(game, pattern=pattern, census=census, categories=categories, **extras)
+    doc = build(game, pattern=pattern, census=census, copies=copies, categories=categories, **extras)
     files = handout_files(doc, opts)
     problems, pages, summary = check_pdf(files[f"{doc.slug + named(opts).suffix}.pdf"], opts.paper, _summary_ends(doc))
     if problems:
         raise CardgenError(f"the handout failed its own check, so nothing was written: {problems[0]}")
     folder = out / (doc.slug + named(opts).suffix)  # every print option not the default is in the name
     given = {"game": game, "pattern": pattern, "census": census, "categories": categories, **extras}
+    given |= {"copies": copies} if copies is not None else {}  # (recorded only when given: older folders hold none)
     with Staging(folder, opts.made_with, recipe("handout", given, opts), kind=PRODUCT.kind) as stage:
         for name, data in files.items():
             stage.write(name, data)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardgen import __version__
 from cardgen.errors import CardgenError
-from cardgen.impose.sheets import SheetPlan, impose
+from cardgen.impose.sheets import SheetPlan, sheets
 from cardgen.layout.shapes import Drawing
 from cardgen.manifest import DECK, MANIFEST, Field, options_from_manifest, plan_from_manifest, read_manifest, validate
 from cardgen.options import PrintOptions, print_options
@@ -34,12 +34,12 @@ from cardgen.proof.numbered import check_numbered
 from cardgen.proof.pdfread import read_packed
 from cardgen.proof.rebuilt import Redraw
 from cardgen.proof.services import check_services
-from cardgen.render import render, subject_of
+from cardgen.render import render, subject_of, writer
 from cardgen.rules.got.printed import Item, printed_items, table_rows
 from cardgen.rules.shared import CardLike, PackSpec
 from cardgen.themes.read import picture_files
 from cardgen.units import card_at_least
-from cardgen.write.deck import BuildResult, Progress, sheet_plan, write_deck
+from cardgen.write.deck import BuildResult, Drawings, Progress, sheet_plan, write_deck
 from cardgen.write.marker import Kind
 
 S = TypeVar("S", bound=PackSpec)
@@ -64,27 +64,25 @@ def sheets_pdf(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: She
     """The PDF this version writes for the pack: its faces (and backs: one for all, or each
     pack's own) imposed on ``plan``'s sheets."""
     items = pack.printed(spec)
-    faces = [pack.face(i, spec, opts) for i in items]
+    faces = Drawings(items, lambda i: pack.face(i, spec, opts))  # (a sheet's drawn as it is laid out)
     back: Drawing | list[Drawing] | None = None
     if opts.backs:
         marks = sorted({i.mark for i in items})
         drawn = {m: pack.back(spec, opts, m) for m in marks}
         back = drawn[""] if marks == [""] else [drawn[i.mark] for i in items]
-    return render(
-        "pdf",
-        impose(faces, plan, back=back, label=spec.slug, title=opts.title),
-        title=pack.pdf_title(spec, opts),
-        subject=subject_of(f"{pack.title}: {pack.describe(spec)}"),
+    pages = sheets(faces, plan, back=back, label=spec.slug, title=opts.title)
+    return writer("pdf")(
+        pages, title=pack.pdf_title(spec, opts), subject=subject_of(f"{pack.title}: {pack.describe(spec)}")
     )
 
 
-def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> list[bytes]:
+def draw_sheets(pack: NumberedPack[Any], spec: Any, opts: PrintOptions, plan: SheetPlan, path: Path) -> Iterator[bytes]:
     """A pack's PDF, in a worker process: its faces (and backs) drawn again (cheaper than sending
-    them over), imposed and written to ``path``, then read back from that file for the check,
-    each page packed (``proof.pages.PagesRead``). The same bytes ``sheets_pdf`` makes when
-    ``cardgen check`` draws the pack again."""
+    them over), imposed and written to ``path``; then read back from that file for the check, a
+    page at a time, each packed (``proof.pages.packed``) and handed over as it is read. The same
+    bytes ``sheets_pdf`` makes when ``cardgen check`` draws the pack again."""
     path.write_bytes(sheets_pdf(pack, spec, opts, plan))
-    return read_packed(path)
+    yield from read_packed(path)
 
 
 class NumberedPack(Generic[S]):
@@ -154,7 +152,7 @@ class NumberedPack(Generic[S]):
         opts = opts or print_options()
         card_at_least(opts.card, self.min_card, f"a {self.title}")
         items = self.printed(spec)
-        faces = [(i.stem, self.face(i, spec, opts)) for i in items]
+        faces = Drawings(items, lambda i: (i.stem, self.face(i, spec, opts)))
         plan = sheet_plan(opts)
         marks = sorted({i.mark for i in items})
         back: Drawing | dict[str, Drawing] | None = None
@@ -198,15 +196,15 @@ class NumberedPack(Generic[S]):
         data: dict[str, Any] | None = None,
         *,
         redraw: bool = True,
-        pages: Callable[[], Sequence[bytes]] | None = None,
+        pages: Callable[[], Iterable[bytes]] | None = None,
     ) -> FolderCheck:
         """Every violation in a written pack folder (``data``: its pack.json, validated; read when
         not given). The pack is the one pack.json describes, drawn in the options and theme it
         records (the theme's pictures and font are the pack's own copies). ``redraw``: also
         compare every file byte for byte with what this version writes, and audit the PDF's
         structure (the build skips both: it has just drawn and written them). ``pages``: the
-        PDF's pages as the process that wrote it read them back (``draw_sheets``: packed), asked
-        for once the SVGs are read (that process may still be reading them)."""
+        PDF's pages as the process that wrote it reads them back (``draw_sheets``: each packed),
+        as they come (that process may still be reading them)."""
         data = data if data is not None else validate(read_manifest(folder), {**DECK, **self.keys})
         spec = self.spec_from_manifest(data)
         opts = options_from_manifest(data, folder)

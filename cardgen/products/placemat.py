@@ -244,8 +244,8 @@ def build_placemat(
     given |= {k: v for k, v in (("players", players), ("names", names)) if v is not None}
     built = recipe("placemat", given, opts)
     title = f"{opts.title or 'Game of Trains'} — {made.what.replace(' mat', ' placemat')}"
-    mats = "placemats, one a player, " if plan.copies > 1 else "placemat "
-    subject = subject_of(f"A Game of Trains {mats}in {plan.pages} page{'s' if plan.pages != 1 else ''}")
+    mats = f"{plan.copies} Game of Trains placemats, one a player," if plan.copies > 1 else "A Game of Trains placemat"
+    subject = subject_of(f"{mats} in {plan.pages} page{'s' if plan.pages != 1 else ''}")
     with Staging(folder, opts.made_with, built, kind=PRODUCT.kind) as stage:
         if made.names:
             for i, mat in enumerate(made.mats, 1):

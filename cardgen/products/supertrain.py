@@ -172,7 +172,7 @@ def build_tiles(
             "cardgen_version": __version__,
         },
         extra={TABLE: tiles_table(tiles, stems)},
-        check=lambda folder, read: check_tiles_folder(folder, pages=read(), redraw=False).violations,
+        check=lambda folder, read: check_tiles_folder(folder, pages=list(read()), redraw=False).violations,
         out=out,
         kind=PRODUCT.kind,
         folder_name=FOLDER,

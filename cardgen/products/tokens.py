@@ -120,7 +120,7 @@ def build_tokens(
         plan=plan,
         manifest={"game": NAME, "players": players, "per_player": per_player, "cardgen_version": __version__},
         extra={TABLE: tokens_table(order)},
-        check=lambda folder, read: check_tokens_folder(folder, pages=read(), redraw=False).violations,
+        check=lambda folder, read: check_tokens_folder(folder, pages=list(read()), redraw=False).violations,
         out=out,
         kind=PRODUCT.kind,
         folder_name=FOLDER,

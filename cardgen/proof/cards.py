@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.files import is_litter
 from cardgen.layout.shapes import Typeface
@@ -170,11 +172,11 @@ def _differs(got: Shown, item: Item[Any], doc: SvgDoc) -> str | None:
 
 @dataclass
 class SvgCards:
-    """What the card SVGs hold."""
+    """What the card SVGs hold, once every one has been read (``CardSvgs.finish``): the faces
+    they show, not the drawings (``CardSvgs.reference`` hands each out as it is read)."""
 
-    docs: dict[str, SvgDoc]  # by file stem
-    data: dict[str, bytes]
-    faces: list[Shown]  # every face that could be read
+    count: int  # files read as drawings
+    faces: list[Shown]  # every face that could be read, in the files' order
     flagged: set[str]  # file stems already reported
     shows: dict[str, Shown]  # the face each readable file shows
     backs: dict[str, SvgDoc]  # by pack mark ('' for a pack alone)
@@ -206,107 +208,196 @@ def _numbers(items: Sequence[Item[Any]]) -> tuple[int, ...]:
     return tuple(sorted({i.card.number for i in items if i.card is not None}))
 
 
-def read_card_svgs(
-    folder: Path,
-    data: dict[str, Any],
-    items: Sequence[Item[Any]],
-    parse: Callable[[str], HasCode],
-    out: list[Violation],
-    *,
-    keep_bytes: bool = True,
-    theme: Typeface | None = None,
-) -> SvgCards:
-    """What the card SVGs hold, each against the printed item its file name says it is;
-    ``keep_bytes``: also each file's bytes (only a comparison with this version's drawing needs
-    them, and a big pack's add up)."""
-    card, bleed = (data["card_mm"][0], data["card_mm"][1]), data["bleed_mm"]
-    found = SvgCards({}, {}, [], set(), {}, {}, {})
-    cards_dir = folder / "cards"
-    if not cards_dir.is_dir():
-        out.append(Violation("files", "svg: the cards folder is missing"))
-        return found
-    by_key = {item_key(i): i for i in items}
-    marks = sorted({i.mark for i in items})
-    backs = {back_stem(m): m for m in marks}
-    files: dict[Key, list[Path]] = {}
-    for path in sorted(p for p in cards_dir.glob("*.svg") if not is_litter(p.name)):
-        key = stem_key(path.stem)
-        if path.stem in backs:
-            continue
-        if key is None:
-            out.append(Violation("files", f"svg: cards/{path.name} is not a file cardgen writes"))
-            continue
-        files.setdefault(key, []).append(path)
-    strays = sorted(k for k in files if k not in by_key)  # files naming a card beyond the pack
-    sizes: list[Violation] = []
-    titles: dict[str, list[int]] = {}  # one line for all the cards with the same wrong title
-    problems: list[Violation] = []
-    for key, paths in sorted(files.items()):
-        item = by_key.get(key)
-        if item is None:
-            continue
+KEPT = 64  # drawings ``CardSvgs.reference`` keeps at hand, for one asked for again (a sheet's)
+
+
+def parsed_once(parse: Callable[[str], HasCode]) -> Callable[[str], HasCode]:
+    """``parse`` with each text's answer looked up after the first: a pack's faces name a few
+    hundred abilities, thousands of times, and share the very ability objects."""
+    return lru_cache(maxsize=1024)(parse)
+
+
+class CardSvgs:
+    """The card SVGs of a folder, each read when it is first asked for (``reference``: a sheet's
+    cards as the sheet is compared) and the rest by ``finish``, so that a big pack's drawings are
+    never all held at once; what each file is found to hold is kept (a few values a card) and
+    said by ``finish``, in the files' order, whatever order they were read in.
+
+    Each ``cards/<stem>.svg`` is read against the printed item its file name says it is.
+    ``redraw``: this version's SVG of an item, which each file must be byte for byte (a file
+    that is not is flagged, so the PDF is held against the drawing instead). The backs are read
+    at once (the sheets' backs are compared with them)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        data: dict[str, Any],
+        items: Sequence[Item[Any]],
+        parse: Callable[[str], HasCode],
+        *,
+        theme: Typeface | None = None,
+        redraw: Callable[[Item[Any]], bytes] | None = None,
+    ) -> None:
+        self.data, self.items, self.theme, self.redraw = data, items, theme, redraw
+        self.parse = parsed_once(parse)
+        self.card, self.bleed = (data["card_mm"][0], data["card_mm"][1]), data["bleed_mm"]
+        self.found = SvgCards(0, [], set(), {}, {}, {})
+        self.listed: list[Violation] = []  # what listing the folder found
+        self.backs_found: list[Violation] = []
+        self.files: dict[Key, list[str]] = {}  # the file names (in cards/) of each card
+        self.by_key = {item_key(i): i for i in items}
+        self.marks = sorted({i.mark for i in items})
+        # what each file read was found to hold, by its key
+        self.read: set[Key] = set()
+        self.twins: dict[Key, Violation] = {}  # several files for one card
+        self.problems: dict[Key, list[Violation]] = {}
+        self.sizes: dict[Key, Violation] = {}
+        self.titles: dict[Key, tuple[str, int]] = {}
+        self.faces: dict[Key, Shown] = {}
+        self.redrawn: dict[Key, Violation] = {}
+        self.kept: dict[Key, SvgDoc | None] = {}
+        self.cards_dir = folder / "cards"
+        if not self.cards_dir.is_dir():
+            self.listed.append(Violation("files", "svg: the cards folder is missing"))
+            return
+        backs = {back_stem(m): m for m in self.marks}
+        for path in sorted(p for p in self.cards_dir.glob("*.svg") if not is_litter(p.name)):
+            key = stem_key(path.stem)
+            if path.stem in backs:
+                continue
+            if key is None:
+                self.listed.append(Violation("files", f"svg: cards/{path.name} is not a file cardgen writes"))
+                continue
+            self.files.setdefault(key, []).append(path.name)
+        _read_backs(self.cards_dir, data, backs, self.card, self.bleed, theme, self.found, self.backs_found)
+
+    def reference(self, item: Item[Any]) -> SvgDoc | None:
+        """``item``'s SVG (read now, unless it has been), when it shows what the pack has there and
+        nothing was found wrong with it."""
+        key = item_key(item)
+        if key in self.kept:
+            doc = self.kept[key]
+        elif key not in self.read and key in self.files:
+            doc = self._read(key)
+        elif key in self.files:  # read before and let go: read again (nothing more is said of it)
+            name = self.files[key][0]
+            got, _ = read_svg(self.cards_dir / name, f"cards/{name}", self.theme)
+            doc = got if isinstance(got, SvgDoc) else None
+        else:
+            return None
+        self.kept[key] = doc
+        if len(self.kept) > KEPT:
+            del self.kept[next(iter(self.kept))]
+        stem = item.stem
+        if doc is not None and stem not in self.found.flagged and self.found.shows.get(stem) == expected(item):
+            return doc
+        return None
+
+    def _read(self, key: Key) -> SvgDoc | None:
+        """The file of ``key``'s item read and what it holds noted; the drawing, if it is one."""
+        self.read.add(key)
+        item, names, found = self.by_key[key], self.files[key], self.found
         n = item.card.number if item.card is not None else 0
         cards = (n,) if n else ()
-        if len(paths) > 1:
-            out.append(Violation("files", f"svg: {', '.join(p.name for p in paths)} are all {item.name}", cards))
-        doc, raw = read_svg(paths[0], f"cards/{paths[0].name}", theme)
+        if len(names) > 1:
+            self.twins[key] = Violation("files", f"svg: {', '.join(names)} are all {item.name}", cards)
+        doc, raw = read_svg(self.cards_dir / names[0], f"cards/{names[0]}", self.theme)
         stem = item.stem
+        problems: list[Violation] = []
         if isinstance(doc, str):
+            self.problems[key] = problems
             problems.append(Violation("files", f"svg: {doc}", cards))
             found.flagged.add(stem)
-            continue
-        found.docs[stem] = doc
-        if keep_bytes:
-            found.data[stem] = raw
+            return None
+        found.count += 1
         if doc.problems:
             more = f" (and {len(doc.problems) - 1} more)" if len(doc.problems) > 1 else ""
             problems.append(Violation("files", f"svg: {doc.name} has {doc.problems[0]}{more}", cards))
             found.flagged.add(stem)
-        why = size_problem(doc, card, bleed)
+        why = size_problem(doc, self.card, self.bleed)
         if why:
-            sizes.append(Violation("files", f"svg: {why}", cards))
+            self.sizes[key] = Violation("files", f"svg: {why}", cards)
             found.flagged.add(stem)
-        title = title_problem(doc, data["title"])
+        title = title_problem(doc, self.data["title"])
         if title:
-            titles.setdefault(title, []).append(n)
+            self.titles[key] = (title, n)
             found.flagged.add(stem)
-        got = face_from_svg(doc, parse)
+        got = face_from_svg(doc, self.parse)
         if isinstance(got, str):
             problems.append(Violation("files", f"svg: {got}", cards))
             found.flagged.add(stem)
-            continue
-        wrong = _differs(got, item, doc)
-        if wrong:
-            also = (got.card.number,) if got.card is not None and got.card.number != n else ()
-            problems.append(Violation("files", f"svg: {wrong}", tuple(sorted({*cards, *also}))))
+        else:
+            wrong = _differs(got, item, doc)
+            if wrong:
+                also = (got.card.number,) if got.card is not None and got.card.number != n else ()
+                problems.append(Violation("files", f"svg: {wrong}", tuple(sorted({*cards, *also}))))
+                found.flagged.add(stem)
+            self.faces[key] = got
+            found.shows[stem] = got
+        if problems:
+            self.problems[key] = problems
+        if self.redraw is not None and stem not in found.flagged and raw != self.redraw(item):
             found.flagged.add(stem)
-        found.faces.append(got)
-        found.shows[stem] = got
-    out += capped(
-        problems, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more problems in {span(c)}", c)
-    )
-    out += [
-        Violation("files", f"svg: the title on {_titled(ns)} {why}", tuple(n for n in ns if n))
-        for why, ns in titles.items()
-    ]
-    out += capped(sizes, 3, lambda k, c: Violation("files", f"svg: and {k} more card SVGs of the wrong size", c))
-    # the files against the printed pack pack.json describes
-    missing = [i for i in items if item_key(i) not in files]
-    if missing:
-        out.append(Violation("files", f"svg: no SVG for {_numbers_of(missing)}", _numbers(missing)))
-    numbered = tuple(sorted({n for mark, kind, n in strays if kind == "card"}))
-    if strays and all(mark == "" and kind == "card" for mark, kind, _ in strays) and marks == [""]:
-        size = sum(1 for i in items if i.card is not None)
-        out.append(Violation("files", f"svg: SVGs for {span(numbered)}, beyond the pack's {size}", numbered))
-    elif strays:
-        named = ", ".join(f"cards/{files[k][0].name}" for k in strays)
-        out.append(Violation("files", f"svg: {named}: no such card in this pack", numbered))
-    if data["cards"] != len(items):
-        out.append(
-            Violation("files", f"{MANIFEST} says {data['cards']} cards, but the pack it describes has {len(items)}")
+            what = f"svg: {doc.name} is not what cardgen {__version__} draws for {item.name}"
+            self.redrawn[key] = Violation("files", what, cards)
+        return doc
+
+    def finish(self, out: list[Violation]) -> SvgCards:
+        """Every file not read yet read; what the files hold, and everything wrong with them
+        added to ``out`` (each kind in the files' order)."""
+        out += self.listed
+        if not self.cards_dir.is_dir():
+            return self.found
+        keys = sorted(k for k in self.files if k in self.by_key)
+        for key in keys:
+            if key not in self.read:
+                self._read(key)
+        self.kept.clear()
+        out += [self.twins[k] for k in keys if k in self.twins]
+        problems = [v for k in keys for v in self.problems.get(k, ())]
+        out += capped(
+            problems, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more problems in {span(c)}", c)
         )
-    _read_backs(cards_dir, data, backs, card, bleed, theme, found, out)
-    return found
+        titles: dict[str, list[int]] = {}  # one line for all the cards with the same wrong title
+        for key in keys:
+            if key in self.titles:
+                why, n = self.titles[key]
+                titles.setdefault(why, []).append(n)
+        out += [
+            Violation("files", f"svg: the title on {_titled(ns)} {why}", tuple(n for n in ns if n))
+            for why, ns in titles.items()
+        ]
+        sizes = [self.sizes[k] for k in keys if k in self.sizes]
+        out += capped(sizes, 3, lambda k, c: Violation("files", f"svg: and {k} more card SVGs of the wrong size", c))
+        self.found.faces = [self.faces[k] for k in keys if k in self.faces]
+        # the files against the printed pack pack.json describes
+        items, files = self.items, self.files
+        strays = sorted(k for k in files if k not in self.by_key)  # files naming a card beyond the pack
+        missing = [i for i in items if item_key(i) not in files]
+        if missing:
+            out.append(Violation("files", f"svg: no SVG for {_numbers_of(missing)}", _numbers(missing)))
+        numbered = tuple(sorted({n for mark, kind, n in strays if kind == "card"}))
+        if strays and all(mark == "" and kind == "card" for mark, kind, _ in strays) and self.marks == [""]:
+            size = sum(1 for i in items if i.card is not None)
+            out.append(Violation("files", f"svg: SVGs for {span(numbered)}, beyond the pack's {size}", numbered))
+        elif strays:
+            named = ", ".join(f"cards/{files[k][0]}" for k in strays)
+            out.append(Violation("files", f"svg: {named}: no such card in this pack", numbered))
+        if self.data["cards"] != len(items):
+            out.append(
+                Violation(
+                    "files", f"{MANIFEST} says {self.data['cards']} cards, but the pack it describes has {len(items)}"
+                )
+            )
+        out += self.backs_found
+        return self.found
+
+    def redrawn_cards(self) -> list[Violation]:
+        """The card SVGs found not to be what this version draws (``redraw``), in the pack's order."""
+        out = [self.redrawn[k] for i in self.items if (k := item_key(i)) in self.redrawn]
+        return capped(
+            out, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more card SVGs redrawn differently", c)
+        )
 
 
 def _titled(numbers: list[int]) -> str:
@@ -348,11 +439,3 @@ def _read_backs(
         if seen != mark:
             what = "different pack marks" if seen is None else f"pack mark {seen}" if seen else "no pack mark"
             out.append(Violation("files", f"svg: {doc.name} shows {what}, wanted {mark or 'none'}"))
-
-
-def reference_of(found: SvgCards, item: Item[Any]) -> SvgDoc | None:
-    """The SVG of ``item`` when it shows what the pack has there and nothing was found wrong with it."""
-    doc = found.docs.get(item.stem)
-    if doc is not None and item.stem not in found.flagged and found.shows.get(item.stem) == expected(item):
-        return doc
-    return None

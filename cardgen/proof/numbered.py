@@ -8,6 +8,7 @@ pack mark, the wild cards).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,13 +22,13 @@ from cardgen.layout.shapes import Typeface
 from cardgen.manifest import MANIFEST, plan_from_manifest
 from cardgen.proof import FolderCheck
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.cards import MAX_REPORTED, SvgCards, back_stem, is_number, read_card_svgs, reference_of
+from cardgen.proof.cards import MAX_REPORTED, CardSvgs, SvgCards, back_stem, is_number, parsed_once
 from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.packcsv import check_files
-from cardgen.proof.pages import PageObjects, Pages, PagesRead, TextObject
+from cardgen.proof.pages import PageObjects, TextObject, unpacked
 from cardgen.proof.pdfread import PdfPages
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
-from cardgen.proof.rebuilt import Redraw, compare_redrawn
+from cardgen.proof.rebuilt import Redraw, redrawn_files
 from cardgen.proof.sheets import (
     PDF_LIMIT,
     backs_misplaced,
@@ -80,7 +81,7 @@ def _counts(items: Sequence[Item[Any]]) -> tuple[int, int]:
 
 
 def check_pdf(
-    pdf: Pages,
+    pdf: Iterable[PageObjects],
     name: str,
     data: dict[str, Any],
     spec: PackSpec,
@@ -88,9 +89,9 @@ def check_pdf(
     reference: Reference,
     back_of: Reference,
 ) -> list[Violation]:
-    """The PDF's pages: the sheets of the plan, each card's place showing what ``reference`` says
-    the card looks like (its SVG), each back's what ``back_of`` says; and the faces read from
-    them, checked as the printed pack."""
+    """The PDF's pages (in order, each used as it comes): the sheets of the plan, each card's
+    place showing what ``reference`` says the card looks like (its SVG), each back's what
+    ``back_of`` says; and the faces read from them, checked as the printed pack."""
     plan = plan_from_manifest(data)
     first = reference(items[0]) if items else None
     # One pass, a page at a time (a big pack's objects are never all held at once): each
@@ -101,8 +102,7 @@ def check_pdf(
     def comparable() -> Iterator[PageObjects]:
         nonlocal misplaced
         fits = True
-        for i in range(len(pdf)):
-            page = pdf.read(i)
+        for i, page in enumerate(pdf):
             headers.append(replace(page, texts=[], paths=[]))
             fits = fits and paper_fits(page, plan)
             if i == 0 and first is not None:
@@ -148,6 +148,7 @@ def compare_sheets(
     """Each card's place on the sheets against its SVG (each back's against its pack's back
     SVG: on the backs page after its sheet, or on a fold-over sheet beside the fronts), and the
     faces read from the fronts. ``pages`` in order, each used as it comes."""
+    parse = parsed_once(spec.parse_ability)
     step = 2 if backs and not plan.fold else 1
     height = plan.paper[1]
     sheets = plan.pages(len(items))
@@ -177,7 +178,7 @@ def compare_sheets(
             got: Shown | None
             if doc is not None:
                 problems, texts = compare_slot(slot, doc, height)
-                got = _read_pdf_face(texts, spec.parse_ability)
+                got = _read_pdf_face(texts, parse)
             else:  # its SVG is wrong (reported) and cannot be redrawn: read the bold texts alone
                 problems = []
                 bold = [" ".join(t.text.split()) for t in slot.texts if t.bold]
@@ -186,7 +187,7 @@ def compare_sheets(
                     got = Shown(None, mark)
                 else:
                     card = _card_from_texts(
-                        [t for t in bold if is_number(t)], [t for t in bold if not is_number(t)], spec.parse_ability
+                        [t for t in bold if is_number(t)], [t for t in bold if not is_number(t)], parse
                     )
                     got = None if card is None else Shown(card, mark)
             if got is None:
@@ -242,7 +243,7 @@ def check_numbered(
     redraw: Redraw | None = None,
     audit: bool = True,
     theme: Typeface | None = None,
-    pages: Callable[[], Sequence[bytes]] | None = None,
+    pages: Callable[[], Iterable[bytes]] | None = None,
     expected: Collection[str] = (),
 ) -> FolderCheck:
     """Every violation of the printed pack ``items`` (of ``spec``) in ``folder``, read from its
@@ -252,43 +253,53 @@ def check_numbered(
     does not write, and every file ``expected`` does not name. A build checking what it has just
     written skips both: only a file that travelled can be damaged or differ from its drawing.
     ``theme``: the font of the pack's theme (its own copy), which its titles may be set in.
-    ``pages``: the PDF's pages as the process that wrote it read them back from the file (a
-    build writes and reads its PDF in a worker process), packed (``pages.PagesRead``), asked for
-    when the SVGs are read (the worker may be reading them still); None: read them here."""
+    ``pages``: the PDF's pages as the process that wrote it reads them back from the file (a
+    build writes and reads its PDF in a worker process), each packed (``pages.packed``), as they
+    come; None: read them here.
+
+    One pass, a sheet at a time: each page is compared as it comes with the SVGs of its cards,
+    each read then (``cards.CardSvgs``), so that a big pack's pages and drawings are never all
+    held at once; the SVGs no page asked for are read after. What is found is said in the same
+    order whatever order it was found in: the SVGs, the faces they show as the printed pack,
+    the files redrawn, the other files, the PDF."""
     out: list[Violation] = []
     again = redraw if redraw is not None and data.get("cardgen_version") == __version__ else None
     if audit:
         out += version_problems(data) + stray_files(folder, expected)
-    found = read_card_svgs(folder, data, items, spec.parse_ability, out, keep_bytes=again is not None, theme=theme)
-    packs, wilds = _counts(items)
-    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_printed(spec, packs, wilds, found.faces)]
-    if again is not None:
-        out += compare_redrawn(found, items, again, folder)
+    svgs = CardSvgs(folder, data, items, spec.parse_ability, theme=theme, redraw=again.face if again else None)
 
     def reference(item: Item[Any]) -> SvgDoc | None:
         """What ``item`` must look like in the PDF: its SVG when that shows what the pack has there
         and nothing was found wrong with it; else this version's drawing of it (so a wrong SVG is
         not blamed on the PDF); else nothing."""
-        doc = reference_of(found, item)
+        doc = svgs.reference(item)
         if doc is None and again is not None:
             drawn = parse_svg(again.face(item), f"cards/{item.stem}.svg", theme)
             return drawn if isinstance(drawn, SvgDoc) else None
         return doc
 
-    backs = _backs(found, again, data, theme)
-    out += check_files(folder, files, found, spec, packs)
-    read = pages() if pages is not None else None  # (the PDF is in the folder once they are read)
+    backs = _backs(svgs.found, again, data, theme)
+    packs, wilds = _counts(items)
+    read = iter(pages()) if pages is not None else None
+    first = next(read, None) if read is not None else None  # (once it comes, the PDF is in the folder)
     pdf = single_pdf(folder)
     checks = (*CHECKS, *(PRINTED_CHECKS if packs > 1 or wilds else ()), "files")
+    on_pdf: list[Violation] = []
     if isinstance(pdf, Violation):
-        out.append(pdf)
+        on_pdf.append(pdf)
     elif read is not None:
-        out += check_pdf(PagesRead(read), pdf.name, data, spec, items, reference, lambda i: backs.get(i.mark))
+        came = itertools.chain([first] if first is not None else [], read)
+        on_pdf += check_pdf(map(unpacked, came), pdf.name, data, spec, items, reference, lambda i: backs.get(i.mark))
     else:
-        out += _read_and_check_pdf(
+        on_pdf += _read_and_check_pdf(
             pdf, data, spec, items, reference, lambda i: backs.get(i.mark), audit=audit, again=again
         )
-    return FolderCheck(what, len(found.docs), out, checks=checks)
+    found = svgs.finish(out)
+    out += [Violation(v.check, f"svg: {v.message}", v.cards) for v in check_printed(spec, packs, wilds, found.faces)]
+    if again is not None:
+        out += svgs.redrawn_cards() + redrawn_files(found, again, folder)
+    out += check_files(folder, files, found, spec, packs)
+    return FolderCheck(what, found.count, out + on_pdf, checks=checks)
 
 
 def _backs(found: SvgCards, again: Redraw | None, data: dict[str, Any], theme: Typeface | None) -> dict[str, SvgDoc]:
@@ -346,4 +357,4 @@ def _read_and_check_pdf(
     except CardgenError as e:
         return [Violation("files", f"pdf: {pdf.name}: {e}")]
     with doc:
-        return out + check_pdf(doc, pdf.name, data, spec, items, reference, back_of)
+        return out + check_pdf(map(doc.read, range(len(doc))), pdf.name, data, spec, items, reference, back_of)

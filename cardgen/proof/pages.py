@@ -1,16 +1,13 @@
 """What a PDF page shows, as plain data: its text and path objects, as ``pdfread`` reads them
 with pdfium. Plain values (tuples), so that checkers compare them and a page read in one
-process is handed to another cheaply; and ``Pages``, what a checker reads pages from: a PDF
-opened with pdfium (``pdfread.PdfPages``) or the pages read back where the file was written
-(``PagesRead``), held packed until each is read.
+process is handed to another cheaply (``packed``, ``unpacked``).
 """
 
 from __future__ import annotations
 
 import pickle
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top
 Colour = tuple[int, int, int, int]  # r, g, b, a
@@ -52,31 +49,14 @@ class PageObjects:
     others: tuple[str, ...] = ()  # kinds of any other objects on the page (image, form, ...)
 
 
-class Pages(Protocol):
-    """A PDF's pages, read one at a time: ``len(pages)``, ``pages.read(i)`` (0-based)."""
-
-    def __len__(self) -> int: ...
-
-    def read(self, i: int) -> PageObjects: ...
-
-
 def packed(page: PageObjects) -> bytes:
-    """A page as bytes (pickled), as the process that read it hands it over and ``PagesRead`` holds
-    it: a 1300-card pack's page objects take 7 MB as objects, 1.4 MB as bytes."""
+    """A page as bytes (pickled), as the process that read it hands it over (``unpacked`` makes
+    it a page again): a 1300-card pack's page objects take 7 MB as objects, 1.4 MB as bytes, and
+    pickled values cross between processes as bytes anyway."""
     return pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
 
 
-class PagesRead:
-    """Pages read already (by the process that wrote the PDF, from the file it wrote), as ``Pages``:
-    each held ``packed`` and unpacked when it is read, so that a check done with a page before
-    it reads the next never holds a big pack's every object at once (as with ``PdfPages``)."""
-
-    def __init__(self, pages: Sequence[bytes]) -> None:
-        self.pages = pages
-
-    def __len__(self) -> int:
-        return len(self.pages)
-
-    def read(self, i: int) -> PageObjects:
-        page: PageObjects = pickle.loads(self.pages[i])  # (our own worker's: plain tuples and strings)
-        return page
+def unpacked(data: bytes) -> PageObjects:
+    """A page ``packed`` by the process that read it (our own worker: plain tuples and strings)."""
+    page: PageObjects = pickle.loads(data)
+    return page

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,31 +91,32 @@ class _Reader:
         # word broken over two lines; cardgen draws no control character, so it is the hyphen
         text = text.replace("\x02", "-")
         name, embedded = self.font(obj)
-        self._get_font_size(obj, self.floats[0])
-        size = self.floats[0].value
+        size = self.floats[0]
+        self._get_font_size(obj, size)
         m = self.matrix
         self._get_matrix(obj, m)
         a, b = m.a, m.b
+        # (positional: a big pack reads ten thousand of these)
         return TextObject(
-            text=text,
-            font=name,
-            size=size * math.hypot(a, b),
-            angle=round(math.degrees(math.atan2(b, a)), 3) % 360,
-            x=m.e,
-            y=m.f,
-            box=self.box(obj),
-            fill=self.colour(self._get_fill, obj),
-            mode=int(self._get_render_mode(obj)),
-            embedded=embedded,
+            text,
+            name,
+            size.value * math.hypot(a, b),
+            round(math.degrees(math.atan2(b, a)), 3) % 360,
+            m.e,
+            m.f,
+            self.box(obj),
+            self.colour(self._get_fill, obj),
+            int(self._get_render_mode(obj)),
+            embedded,
         )
 
     def path(self, obj: Any) -> PathObject:
         mode, stroke = self.ints
-        self._get_draw_mode(obj, *self.ints)
+        self._get_draw_mode(obj, mode, stroke)
         return PathObject(
-            box=self.box(obj),
-            fill=self.colour(self._get_fill, obj) if mode.value else None,
-            stroke=self.colour(self._get_stroke, obj) if stroke.value else None,
+            self.box(obj),
+            self.colour(self._get_fill, obj) if mode.value else None,
+            self.colour(self._get_stroke, obj) if stroke.value else None,
         )
 
 
@@ -150,11 +152,12 @@ def read_pages(pdf: Path | bytes, pages: range | None = None) -> list[PageObject
         return [doc.read(i) for i in (pages if pages is not None else range(len(doc)))]
 
 
-def read_packed(pdf: Path | bytes) -> list[bytes]:
-    """Every page, as ``read_pages`` reads it, each ``pages.packed`` as soon as it is read: what a
-    worker hands back for ``pages.PagesRead``."""
+def read_packed(pdf: Path | bytes) -> Iterator[bytes]:
+    """Every page, as ``read_pages`` reads it, one at a time, each ``pages.packed`` as soon as it
+    is read: what a worker hands over for ``pages.unpacked``."""
     with PdfPages(pdf) as doc:
-        return [packed(doc.read(i)) for i in range(len(doc))]
+        for i in range(len(doc)):
+            yield packed(doc.read(i))
 
 
 class PdfPages:

@@ -13,6 +13,7 @@ print service's PDF (``--preset drivethrucards``) to what cardgen promises of it
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Iterator
@@ -353,3 +354,33 @@ def print_pdf_problems(data: bytes, *, pages: int, size: tuple[float, float], tr
         if rgb:
             out.append(f"page {n}: it paints with {', '.join(rgb)}, not in CMYK")
     return out
+
+
+def _canonical(value: Any) -> Any:
+    """A ``_plain`` value as text that orders a dictionary's keys (two writers may order them otherwise)."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{_canonical(v)}" for k, v in sorted(value.items())) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_canonical(v) for v in value) + "]"
+    if isinstance(value, tuple):  # a stream: its dictionary and its decoded bytes
+        return f"stream({_canonical(value[1])},{hashlib.sha256(value[2]).hexdigest()})"
+    return repr(value)
+
+
+def page_digests(data: bytes) -> list[str]:
+    """A digest of each page of the PDF ``data``: what it draws and everything it draws with
+    (its content, its resources and fonts followed to their bytes, its boxes), whatever the
+    file numbers its objects, so that a page copied whole into another PDF (a kit's) has the
+    digest it had where it came from. One line (ValueError) when the file cannot be read."""
+    try:
+        reader = _reader(data)
+        out = []
+        for page in reader.pages:
+            plain = {str(k): _plain(v) for k, v in page.items() if str(k) not in ("/Parent", "/Contents")}
+            content = page.get_contents()
+            body = content.get_data() if content is not None else b""
+            text = _canonical(plain) + hashlib.sha256(body).hexdigest()
+            out.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
+        return out
+    except Exception as e:  # noqa: BLE001 - any damage: said in one line
+        raise ValueError(f"its pages cannot be read ({' '.join(str(e).split())[:80]})") from None

@@ -6,9 +6,9 @@ One comparison, three ways of making the bytes to compare with:
 - a deck of tokens or tiles (``products.tokens``, ``products.supertrain``): the product says what
   it draws for the deck its ``pack.json`` records (each file, the sheets' PDF) and
   ``redrawn_folder`` compares;
-- a pack of numbered cards (``proof.numbered``): ``compare_redrawn``, each card's SVG against its
-  drawing (a card drawn differently is then held to its drawing on the sheets, not to its SVG),
-  each back, the files beside them;
+- a pack of numbered cards (``proof.numbered``): each card's SVG against its drawing as it is
+  read (``proof.cards.CardSvgs``: a card drawn differently is then held to its drawing on the
+  sheets, not to its SVG), then ``redrawn_files``: each back, the files beside them;
 - a folder without cards (``check.rebuilt_problems``): built again whole in a temporary folder,
   then ``compare_built``.
 
@@ -29,7 +29,7 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 from cardgen.files import path_kind, read_file
 from cardgen.proof.audit import pdf_damage
-from cardgen.proof.cards import MAX_REPORTED, SvgCards, back_stem
+from cardgen.proof.cards import SvgCards, back_stem
 from cardgen.proof.folder import stray_files, version_problems
 from cardgen.proof.pdfshape import pdf_differences, pdf_outside
 from cardgen.rules.got.printed import Item
@@ -119,20 +119,11 @@ class Redraw:
     pdf: Make | None = None  # the sheets
 
 
-def compare_redrawn(found: SvgCards, items: Sequence[Item[Any]], redraw: Redraw, folder: Path) -> list[Violation]:
-    """Files that differ from what this cardgen version draws for the pack (such card SVGs are
-    marked in ``found.flagged``, so the PDF is held against the drawing instead)."""
+def redrawn_files(found: SvgCards, redraw: Redraw, folder: Path) -> list[Violation]:
+    """The backs and the files beside the cards that differ from what this cardgen version draws
+    for the pack (the cards are compared as they are read: ``proof.cards.CardSvgs``, which flags
+    a card drawn differently so that the PDF is held against the drawing instead)."""
     out: list[Violation] = []
-    for item in items:
-        stem = item.stem
-        if stem in found.data and stem not in found.flagged and found.data[stem] != redraw.face(item):
-            found.flagged.add(stem)
-            cards = (item.card.number,) if item.card is not None else ()
-            what = f"svg: {found.docs[stem].name} is not what cardgen {__version__} draws for {item.name}"
-            out.append(Violation("files", what, cards))
-    out = capped(
-        out, MAX_REPORTED, lambda k, c: Violation("files", f"svg: and {k} more card SVGs redrawn differently", c)
-    )
     if redraw.back is not None:
         for mark, raw in found.back_data.items():
             if raw != redraw.back(mark):

@@ -8,11 +8,12 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.impose.sheets import SheetPlan, crop_marks
-from cardgen.layout.shapes import HAIRLINE, Typeface, text_width
+from cardgen.layout.shapes import HAIRLINE, Line, Typeface, text_width
 from cardgen.manifest import MANIFEST
 from cardgen.proof.pages import FILL, PageObjects, PathObject, TextObject
 from cardgen.proof.svg import SvgDoc, SvgText
@@ -104,6 +105,7 @@ def role_name(t: SvgText) -> str:
     return f"{name} (turned)" if t.turned else name if t.rotate == 0 else f"{name} (turned {t.rotate}°)"
 
 
+@lru_cache(maxsize=256)  # (a sheet repeats a handful of colours)
 def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
     if not hex_colour:
         return None
@@ -113,13 +115,24 @@ def _rgb(hex_colour: str | None) -> tuple[int, int, int, int] | None:
 def expected_origin(t: SvgText, slot: Slot, paper_height: float, theme: Typeface | None = None) -> tuple[float, float]:
     """Where the PDF must start ``t``'s baseline (points from the page's bottom-left); ``theme``:
     the font a text set in the theme's font has (its own widths)."""
-    drawn = visual(t.text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
-    width = theme.width(drawn, t.size, t.bold) if t.theme and theme else text_width(drawn, t.size, bold=t.bold, family=t.family)  # type: ignore[arg-type]
-    shift = {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
-    a = math.radians(t.rotate)
-    x = slot.origin[0] + t.x - shift * math.cos(a)
-    y = slot.origin[1] + t.y - shift * math.sin(a)
-    return x * PT, (paper_height - y) * PT
+    sx, sy = _shift(t.text, t.size, t.bold, t.family, t.anchor, t.rotate, theme if t.theme else None)
+    return (slot.origin[0] + t.x - sx) * PT, (paper_height - slot.origin[1] - t.y + sy) * PT
+
+
+@lru_cache(maxsize=1024)  # (a pack's labels and codes repeat card after card)
+def _shift(
+    text: str, size: float, bold: bool, family: str, anchor: str, rotate: int, theme: Typeface | None
+) -> tuple[float, float]:
+    """How far (mm) a text's baseline starts before its anchor: the width it is drawn at (whole,
+    half or none), along its turn."""
+    drawn = visual(text)  # as the PDF draws it: a right-to-left text reordered and its letters joined
+    if theme is not None:
+        width = theme.width(drawn, size, bold)
+    else:
+        width = text_width(drawn, size, bold=bold, family=family)  # type: ignore[arg-type]
+    shift = {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+    a = math.radians(rotate)
+    return shift * math.cos(a), shift * math.sin(a)
 
 
 def compare_slot(
@@ -239,14 +252,19 @@ def _compare_shapes(slot: Slot, doc: SvgDoc, paper_height: float) -> list[str]:
     for colour in sorted(set(want) | set(got), key=lambda c: (c is None, c or ())):
         if want[colour] != got[colour]:
             problems.append(f"it holds {got[colour]} shapes filled with {_hex(colour)}, not {want[colour]}")
+    ox, oy = slot.origin
+    boxes = [p.box for p in slot.paths]
     for s in doc.shapes:
         if s.box is None:
             continue
         x0, y0, x1, y1 = s.box
-        ox, oy = slot.origin
-        box = ((ox + x0) * PT, (paper_height - oy - y1) * PT, (ox + x1) * PT, (paper_height - oy - y0) * PT)
+        left, right = (ox + x0) * PT, (ox + x1) * PT
+        bottom, top = (paper_height - oy - y1) * PT, (paper_height - oy - y0) * PT
         tol = s.stroke_width * PT + 0.5
-        if not any(all(abs(a - b) <= tol for a, b in zip(p.box, box)) for p in slot.paths):
+        if not any(
+            abs(a - left) <= tol and abs(b - bottom) <= tol and abs(c - right) <= tol and abs(d - top) <= tol
+            for a, b, c, d in boxes
+        ):
             what = f"its {s.role.replace('-', ' ')} box" if s.role else "a rectangle of its SVG"
             problems.append(f"{what} ({x1 - x0:g}×{y1 - y0:g}mm) is not where its SVG has it")
     return problems
@@ -368,7 +386,7 @@ def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts
     cuts that exist, and a backs page none. A mark is a black 0.25 pt straight line outside every
     component's place (within a place, a line is the component's own drawing, compared with its
     SVG); any other there, or one missing, is named."""
-    want = crop_marks(plan, count) if fronts else []
+    want = _marks(plan, count) if fronts else ()
     b = plan.bleed
     w, h = plan.card
     sides = ([False] if fronts else []) + ([True] if plan.fold or not fronts else [])
@@ -403,6 +421,11 @@ def crop_mark_problems(page: PageObjects, plan: SheetPlan, count: int, *, fronts
         x0, y0, x1, y1 = found[0]
         out.append(f"a crop mark at ({(x0 + x1) / 2:.1f}, {(y0 + y1) / 2:.1f} mm) marks no cut{more}")
     return out
+
+
+@lru_cache(maxsize=64)  # (every full sheet of a pack has the same marks)
+def _marks(plan: SheetPlan, count: int) -> tuple[Line, ...]:
+    return tuple(crop_marks(plan, count))
 
 
 def _mark_at(found: tuple[float, float, float, float], line: tuple[float, float, float, float]) -> bool:

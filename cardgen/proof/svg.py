@@ -16,7 +16,9 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from sys import intern
 
@@ -82,9 +84,8 @@ class SvgDoc:
     shapes: list[SvgShape] = field(default_factory=list)
     images: list[SvgImage] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # what cardgen never writes
-    fonts: dict[tuple[str, bool], frozenset[int]] = field(
-        default_factory=dict
-    )  # (family, bold) -> code points embedded
+    # (family, bold) -> the code points embedded
+    fonts: dict[tuple[str, bool], frozenset[int]] = field(default_factory=dict)
     theme: Typeface | None = None  # the theme's own font, which texts may be set in
     theme_fonts: dict[bool, frozenset[int]] = field(default_factory=dict)  # the same, of the theme's font
     # the texts by role, made when first asked for (once ``parse_svg`` has read every text): a
@@ -280,32 +281,48 @@ def _missing_glyphs(doc: SvgDoc) -> None:
             return
 
 
-def _paint(el: ET.Element, key: str, doc: SvgDoc, tag: str, *, none_ok: bool) -> str | None:
-    value = el.get(key)
+def _paint(get: Callable[..., str | None], key: str, problems: list[str], tag: str, *, none_ok: bool) -> str | None:
+    value = get(key)
     if value is None or (none_ok and value == "none"):
         return None
     if not _HEX.fullmatch(value):
-        doc.problems.append(f"{key}={shown(value, 30)} on a <{tag}>, which cardgen never writes")
+        problems.append(f"{key}={shown(value, 30)} on a <{tag}>, which cardgen never writes")
         return None
     return value.lower()
 
 
 def _shape(el: ET.Element, tag: str, doc: SvgDoc, dx: float, dy: float, painted: bool) -> None:
-    fill = _paint(el, "fill", doc, tag, none_ok=True)
-    _paint(el, "stroke", doc, tag, none_ok=False)
-    width = _num(el.get("stroke-width", "0"))
+    shape, problems = _read_shape(tag, tuple(el.attrib.items()), dx, dy)
+    doc.problems += problems
+    if painted:
+        doc.shapes.append(shape)
+
+
+# What a shape says depends on the element alone (its tag and attributes) and the offset of the
+# groups around it, and a pack's SVGs repeat their shapes file after file (the same frame, track
+# and engine; an ability's wagons on every copy): each distinct shape is read once and what it
+# says looked up after that. Every element of every file is still parsed and looked up by all
+# it holds: two that differ in anything are read apart. (A record is frozen: documents share it.)
+@lru_cache(maxsize=2048)
+def _read_shape(
+    tag: str, attrib: tuple[tuple[str, str], ...], dx: float, dy: float
+) -> tuple[SvgShape, tuple[str, ...]]:
+    get = dict(attrib).get
+    problems: list[str] = []
+    fill = _paint(get, "fill", problems, tag, none_ok=True)
+    _paint(get, "stroke", problems, tag, none_ok=False)
+    width = _num(get("stroke-width", "0"))
     if width is None or width < 0:
-        doc.problems.append(f"stroke-width={shown(el.get('stroke-width', ''), 30)} on a <{tag}>")
+        problems.append(f"stroke-width={shown(get('stroke-width', ''), 30)} on a <{tag}>")
         width = 0.0
     box = None
     if tag == "rect":
-        x, y, w, h = (_num(el.get(k)) for k in ("x", "y", "width", "height"))
+        x, y, w, h = (_num(get(k)) for k in ("x", "y", "width", "height"))
         if x is None or y is None or w is None or h is None or w < 0 or h < 0:
-            doc.problems.append("a <rect> without a proper position and size")
+            problems.append("a <rect> without a proper position and size")
         else:
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
-    if painted:
-        doc.shapes.append(SvgShape(intern(tag), intern(el.get("class", "")), fill and intern(fill), width, box))
+    return SvgShape(intern(tag), intern(get("class", "")), fill and intern(fill), width, box), tuple(problems)
 
 
 def _image(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
@@ -327,34 +344,64 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
     get = el.attrib.get
     problems = doc.problems
     role = get("class", "")
-    what = f"a <text class={role!r}>" if role else "a <text>"
     if len(el):
-        problems.append(f"elements inside {what}, which cardgen never writes")
+        problems.append(f"elements inside {_what(role)}, which cardgen never writes")
         text = " ".join("".join(el.itertext()).split())
     else:
         text = " ".join((el.text or "").split())
-    x, y, size = _num(get("x")), _num(get("y")), _num(get("font-size"))
+    x, y = _num(get("x")), _num(get("y"))
     if x is None or y is None:
-        problems.append(f"{what} without a proper position")
+        problems.append(f"{_what(role)} without a proper position")
         return
+    style = get("font-size"), get("font-family", ""), get("font-weight"), get("text-anchor", "start"), get("fill")
+    (size, theme, family, bold, anchor, fill), found = _text_style(role, *style, doc.theme is not None)
+    problems += found
+    rotate = 0
+    transform = get("transform")
+    if transform is not None:
+        m = _ROTATE.fullmatch(transform)
+        if not m or _num(m.group(2)) != x or _num(m.group(3)) != y:
+            problems.append(f"{_what(role)} with transform {shown(transform, 40)}, which cardgen never writes")
+        else:
+            rotate = int(m.group(1)) % 360
+    doc.texts.append(SvgText(intern(role), text, x + dx, y + dy, size, anchor, bold, fill, rotate, theme, family))
+
+
+def _what(role: str) -> str:
+    return f"a <text class={role!r}>" if role else "a <text>"
+
+
+# A text's style: a pack's ten thousand texts are set in a dozen (its roles' sizes and colours)
+@lru_cache(maxsize=256)
+def _text_style(
+    role: str,
+    size_attr: str | None,
+    font_family: str,
+    weight: str | None,
+    anchor: str,
+    fill: str | None,
+    themed: bool,
+) -> tuple[tuple[float, bool, str, bool, str, str], tuple[str, ...]]:
+    """(size, theme, family, bold, anchor, fill) of a ``<text>`` from its style attributes, and
+    their problems; ``themed``: the pack has a theme font, which a text may be set in. Names and
+    colours are interned: a big pack's SVGs have ~20 000 texts."""
+    what = _what(role)
+    problems: list[str] = []
+    size = _num(size_attr)
     if size is None or size < MIN_TEXT_MM:
         problems.append(
-            f"{what} with font-size {shown(get('font-size', ''), 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
+            f"{what} with font-size {shown(size_attr or '', 20)}: cardgen never sets type below {MIN_TEXT_MM:g} mm"
         )
         size = size or 0.0
-    font_family = get("font-family", "")
-    theme = doc.theme is not None and font_family == SVG_THEME_FAMILY
+    theme = themed and font_family == SVG_THEME_FAMILY
     family = _FAMILY_OF_ATTR.get(font_family, "")
     if not family and not theme:
         problems.append(f"{what} in font {shown(font_family, 40)}, not a shipped one")
-    weight = get("font-weight")
     if weight not in (None, "bold"):
         problems.append(f"{what} with font-weight {shown(weight or '', 20)}, which cardgen never writes")
-    anchor = get("text-anchor", "start")
     if anchor not in ("start", "middle", "end"):
         problems.append(f"{what} with text-anchor {shown(anchor, 20)}")
         anchor = "start"
-    fill = get("fill")
     if fill is None:
         problems.append(f"{what} without its colour")
     elif not _HEX.fullmatch(fill):
@@ -362,30 +409,8 @@ def _text(el: ET.Element, doc: SvgDoc, dx: float, dy: float) -> None:
         fill = None
     else:
         fill = fill.lower()
-    rotate = 0
-    transform = get("transform")
-    if transform is not None:
-        m = _ROTATE.fullmatch(transform)
-        if not m or _num(m.group(2)) != x or _num(m.group(3)) != y:
-            problems.append(f"{what} with transform {shown(transform, 40)}, which cardgen never writes")
-        else:
-            rotate = int(m.group(1)) % 360
-    # (the few names and colours a pack repeats are held once: a big pack's SVGs have ~20 000 texts)
-    doc.texts.append(
-        SvgText(
-            intern(role),
-            text,
-            x + dx,
-            y + dy,
-            size,
-            intern(anchor),
-            weight == "bold",
-            intern(fill or ""),
-            rotate,
-            theme,
-            family or "mono",
-        )
-    )
+    style = (size, theme, intern(family or "mono"), weight == "bold", intern(anchor), intern(fill or ""))
+    return style, tuple(problems)
 
 
 def read_svg(path: Path, name: str | None = None, theme: Typeface | None = None) -> tuple[SvgDoc | str, bytes]:

@@ -39,6 +39,8 @@ MAX_PAIRS = 63  # BD16: past this many open brackets, no more pairs are looked f
 
 def is_rtl(text: str) -> bool:
     """Whether ``text`` holds a right-to-left letter."""
+    if text.isascii():  # (most texts: no letter of them is)
+        return False
     return any(unicodedata.bidirectional(c) in RTL for c in text)
 
 

@@ -9,6 +9,14 @@ than the few bytes they write. ``_Page.text`` writes the very operators those ca
 write (``q``, colour, ``cm``, one ``BT … ET`` text object, ``Q``: the same bytes, so
 every text stays a text object with its font, size and place), computed the way
 ReportLab computes them, with colours and encoded strings looked up once.
+
+A group moved by an offset (a card on a sheet) is drawn in a frame of its own: ``q``, a
+``cm`` to its origin, its shapes in its own coordinates, ``Q``. So a shape's operators are
+the same wherever its group stands, and the faces of a pack repeat their drawing card after
+card (the same frame, track and engine; an ability's wagons on every copy): each shape's
+operators are worked out once a canvas, by ReportLab's own calls, and written again as they
+were (``_Written.drawn``). Its coordinates are formatted once, and a page's nine cards repeat
+the same bytes, which the page's deflate then stores once.
 """
 
 from __future__ import annotations
@@ -16,23 +24,38 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from math import cos, pi, sin
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFPage, PDFStream, PDFZCompress
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.shapes import Circle, Drawing, Group, Image, Line, Path, Polygon, Rect, Text, Typeface, drawn_family
+from cardgen.layout.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Image,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    Typeface,
+    drawn_family,
+)
 from cardgen.render import font_path, ps_name, subject_of
 from cardgen.render.bidi import visual
-from cardgen.render.renderer import Renderer, dash_pattern
+from cardgen.render.renderer import METHODS, Renderer, dash_pattern
 
 PT = 72 / 25.4  # points per mm
 FONT_NAMES = {False: "DejaVuSansMono", True: "DejaVuSansMono-Bold"}
@@ -122,6 +145,24 @@ class _Written:
         ] = {}  # (bold, size, text, anchor, font, family) -> BT … ET
         self.cm: dict[tuple[float, float, int], str] = {}  # (x, y, rotate) in points -> its cm operator
         self.coloured = False  # a text's colour has raised the PDF version, as setFillColor does
+        # (a shape, the frame it was drawn in) -> the operators its drawing wrote: written again as
+        # they are wherever the shape comes again in that frame (a pack's faces repeat their drawing)
+        self.drawn: dict[tuple[Shape, tuple[float, ...]], tuple[str, ...]] = {}
+
+    def forget(self) -> None:
+        """Let go of what was looked up, once there is much of it: a big pack's numbers are each
+        drawn once, and would otherwise be held to the end (what repeats is worked out again)."""
+        for looked_up in (self.shown, self.cm, self.drawn):
+            if len(looked_up) > REMEMBERED:
+                looked_up.clear()
+
+
+REMEMBERED = 4096  # of each kind, at most (a pack's faces share a few hundred shapes)
+
+
+# Drawn through ``_Written.drawn``: shapes whose operators depend on the shape and its frame
+# alone. Not a picture (a page lists the pictures it uses) nor a group (drawn shape by shape).
+REPEATED = frozenset({Rect, Line, Polygon, Circle, Path, Text})
 
 
 class _Page(Renderer):
@@ -136,18 +177,59 @@ class _Page(Renderer):
     def xy(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
         return (x + dx - self.ox) * PT, (self.h - (y + dy - self.oy)) * PT
 
-    def group(self, g: Group, dx: float, dy: float) -> None:
+    def plain(self) -> bool:
+        """Whether the canvas draws as ``write_pdf`` sets it up (y up, RGB, opaque): what the
+        operators written directly (``text_directly``) and written again (``draw``) assume."""
         c = self.c
+        return bool(c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1)
+
+    def draw(self, shapes: Iterable[Shape], dx: float = 0.0, dy: float = 0.0) -> None:
+        """Each shape as ``Renderer.draw`` draws it; on a plain canvas, the operators of a shape
+        drawn before in the same frame are written again as they were (see the module's docstring)."""
+        if not self.plain():
+            super().draw(shapes, dx, dy)
+            return
+        code, drawn = self.c._code, self.written.drawn
+        frame = (self.ox, self.oy, self.h, dx, dy)
+        for shape in shapes:
+            kind = type(shape)
+            method: Callable[[Any, float, float], None] = getattr(self, METHODS[kind])
+            if kind not in REPEATED:
+                method(shape, dx, dy)
+                continue
+            key = (shape, frame)
+            ops = drawn.get(key)
+            if ops is None:
+                start = len(code)
+                method(shape, dx, dy)
+                drawn[key] = tuple(code[start:])
+            else:
+                code.extend(ops)
+
+    def group(self, g: Group, dx: float, dy: float) -> None:
+        """A group; moved by an offset, in a frame of its own at its origin (``q``, ``cm``, ``Q``),
+        where its shapes' operators do not depend on where the group stands."""
+        c = self.c
+        x, y = dx + g.dx, dy + g.dy
+        moved = bool(g.dx or g.dy)
+        if not (moved or g.clip):
+            self.draw(g.shapes, x, y)
+            return
+        c.saveState()
+        frame = self.ox, self.oy, self.h
+        if moved:
+            c.translate(*self.xy(0.0, 0.0, x, y))
+            self.ox = self.oy = self.h = 0.0  # (x, y) in the group now lands at (x, -y) points from its origin
+            x = y = 0.0
         if g.clip:
-            c.saveState()
-            x, y, w, h = g.clip
-            px, py = self.xy(x, y + h, dx + g.dx, dy + g.dy)
+            cx, cy, w, h = g.clip
+            px, py = self.xy(cx, cy + h, x, y)
             path = c.beginPath()
             path.rect(px, py, w * PT, h * PT)
             c.clipPath(path, stroke=0, fill=0)
-        self.draw(g.shapes, dx + g.dx, dy + g.dy)
-        if g.clip:
-            c.restoreState()
+        self.draw(g.shapes, x, y)
+        self.ox, self.oy, self.h = frame
+        c.restoreState()
 
     def rect(self, r: Rect, dx: float, dy: float) -> None:
         fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
@@ -200,8 +282,7 @@ class _Page(Renderer):
         self.c.drawImage(ImageReader(io.BytesIO(im.data)), px, py, im.w * PT, im.h * PT, mask="auto")
 
     def text(self, t: Text, dx: float, dy: float) -> None:
-        c = self.c
-        if c.bottomup and not c._enforceColorSpace and c._extgstate.getValue("ca") == 1:
+        if self.plain():
             self.text_directly(t, dx, dy)
         else:  # a canvas set up otherwise: let ReportLab work it out
             self.text_by_canvas(t, dx, dy)
@@ -294,19 +375,36 @@ def describe(c: Canvas, title: str, subject: str = "") -> None:
     c.setViewerPreference("DisplayDocTitle", "true")
 
 
-def write_pdf(pages: Sequence[Drawing], *, title: str = "", subject: str = "") -> bytes:
-    """A PDF with one page per Drawing, each page exactly the drawing's size."""
+def _deflated(page: PDFPage) -> None:
+    """A page's content stream deflated as soon as the page is done, as ReportLab deflates it
+    when it saves (the same bytes), so that a big pack's pages are held as a few kilobytes each
+    until then, not as their text (32 KB a sheet of cards)."""
+    if page.stream:
+        stream = PDFStream(content=zlib.compress(page.stream.encode("utf-8")))
+        stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+        stream.__Comment__ = "page stream"
+        page.Contents, page.stream = stream, None
+
+
+def write_pdf(pages: Iterable[Drawing], *, title: str = "", subject: str = "") -> bytes:
+    """A PDF with one page per Drawing, each page exactly the drawing's size. ``pages`` may come
+    one at a time (``impose.sheets.sheets``): each is drawn and let go before the next is asked
+    for. Untitled, the PDF takes the first page's title."""
     _register_fonts()
     buf = io.BytesIO()
     # The initial font is ours too, or ReportLab lists an unembedded Helvetica on every page.
     c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=FONT_NAMES[False])
-    describe(c, title or (pages[0].title if pages else ""), subject)
+    describe(c, title, subject)
     written = _Written()
-    for page in pages:
+    for n, page in enumerate(pages):
+        if n == 0 and not title:
+            c.setTitle(page.title)
         c.setPageSize((page.width * PT, page.height * PT))
         _page_boxes(c, page)
         _Page(c, page, written).draw(page.shapes)
         c.showPage()
+        _deflated(c._doc.Pages.pages[-1])
+        written.forget()
     # Page streams deflated only, not also ASCII85-encoded (ReportLab's default, which makes them
     # a quarter larger). ReportLab reads the setting while saving; it is put back for other
     # writers (a global, so not for threads: ``cardgen build`` runs its items in processes).

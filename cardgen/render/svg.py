@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from cardgen.layout.shapes import (
     Circle,
@@ -99,6 +100,95 @@ _FAMILIES = {family: _attr(name) for family, name in SVG_FAMILIES.items()}  # a 
 _THEME_FAMILY = _attr(SVG_THEME_FAMILY)
 
 
+# The markup of a shape depends on the shape alone (SVG has groups: its coordinates are written
+# as they are), and a pack's faces repeat most of their drawing card after card: each shape is
+# written once and its markup looked up after that (bounded: a shape that stops coming is let go).
+@lru_cache(maxsize=4096)
+def _markup(shape: Shape) -> str:
+    return _MARKUP[type(shape)](shape)
+
+
+def _text(t: Text) -> str:
+    # The attributes in svgwrite's order (sorted by name, empty ones left out) as they come,
+    # with no dict to sort: a big pack has ten thousand texts.
+    x, y = _n(t.x), _n(t.y)
+    family = drawn_family(t.text, t.family) if t.font is None else ""
+    head = ["<text"]
+    if t.role:
+        head.append(f' class="{_attr(t.role)}"')
+    if t.fill:
+        head.append(f' fill="{_attr(t.fill)}"')
+    head.append(f' font-family="{_FAMILIES[family] if family else _THEME_FAMILY}" font-size="{_n(t.size)}"')
+    if t.bold:
+        head.append(' font-weight="bold"')
+    if t.anchor:
+        head.append(f' text-anchor="{_attr(t.anchor)}"')
+    if t.rotate:
+        head.append(f' transform="rotate({t.rotate} {x} {y})"')
+    head.append(f' x="{x}" y="{y}"')
+    text = str(t.text)
+    head.append(f">{_cdata(text)}</text>" if text else " />")
+    return "".join(head)
+
+
+def _attrs(shape: Shape) -> dict[str, str]:
+    return {"class": _attr(shape.role)} if shape.role else {}
+
+
+def _rect(r: Rect) -> str:
+    # (in svgwrite's order, as ``_text`` is: every card has a few)
+    head = ["<rect"]
+    if r.role:
+        head.append(f' class="{_attr(r.role)}"')
+    head.append(f' fill="{_attr(r.fill or "none")}" height="{_n(r.h)}"')
+    if r.radius:
+        radius = _n(r.radius)
+        head.append(f' rx="{radius}" ry="{radius}"')
+    if r.stroke:
+        head.append(f' stroke="{_attr(r.stroke)}" stroke-width="{_n(r.stroke_width)}"')
+    head.append(f' width="{_n(r.w)}" x="{_n(r.x)}" y="{_n(r.y)}" />')
+    return "".join(head)
+
+
+def _line(ln: Line) -> str:
+    attrs = _attrs(ln)
+    attrs.update(x1=_n(ln.x1), y1=_n(ln.y1), x2=_n(ln.x2), y2=_n(ln.y2))
+    _paint(attrs, None, ln.stroke, ln.stroke_width)
+    dash = dash_pattern(ln.dash)
+    if dash:
+        attrs["stroke-dasharray"] = " ".join(_n(v) for v in dash)
+    return _open("line", attrs) + " />"
+
+
+def _polygon(p: Polygon) -> str:
+    attrs = _attrs(p)
+    # svgwrite writes each point as "%s,%s" of floats (3 -> "3.0")
+    attrs["points"] = " ".join(f"{float(_n(x))},{float(_n(y))}" for x, y in p.points)
+    return _open("polygon", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />"
+
+
+def _circle(c: Circle) -> str:
+    attrs = _attrs(c)
+    attrs.update(cx=_n(c.cx), cy=_n(c.cy), r=_n(c.r))
+    return _open("circle", _paint(attrs, c.fill, c.stroke, c.stroke_width)) + " />"
+
+
+def _path(p: Path) -> str:
+    attrs = _attrs(p)
+    attrs["d"] = path_data(p)
+    return _open("path", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />"
+
+
+_MARKUP: dict[type, Callable[[Any], str]] = {
+    Text: _text,
+    Rect: _rect,
+    Line: _line,
+    Polygon: _polygon,
+    Circle: _circle,
+    Path: _path,
+}
+
+
 class _Writer(Renderer):
     """The shapes of one drawing as markup, with the clip paths and characters they need.
     SVG has groups of its own, so a shape's coordinates are written as they are, relative to
@@ -111,86 +201,39 @@ class _Writer(Renderer):
         self.sans_chars: dict[bool, set[str]] = {False: set(), True: set()}
         self.theme_chars: dict[tuple[Typeface, bool], set[str]] = {}  # a theme's font: its own @font-face
 
-    @staticmethod
-    def _attrs(shape: Shape) -> dict[str, str]:
-        return {"class": _attr(shape.role)} if shape.role else {}
-
     def text(self, t: Text, dx: float, dy: float) -> None:
-        # The attributes in svgwrite's order (sorted by name, empty ones left out) as they come,
-        # with no dict to sort: a big pack has ten thousand texts.
-        x, y = _n(t.x), _n(t.y)
-        family = drawn_family(t.text, t.family) if t.font is None else ""
-        head = ["<text"]
-        if t.role:
-            head.append(f' class="{_attr(t.role)}"')
-        if t.fill:
-            head.append(f' fill="{_attr(t.fill)}"')
-        head.append(f' font-family="{_FAMILIES[family] if family else _THEME_FAMILY}" font-size="{_n(t.size)}"')
-        if t.bold:
-            head.append(' font-weight="bold"')
-        if t.anchor:
-            head.append(f' text-anchor="{_attr(t.anchor)}"')
-        if t.rotate:
-            head.append(f' transform="rotate({t.rotate} {x} {y})"')
-        head.append(f' x="{x}" y="{y}"')
         if t.font is not None:
             self.theme_chars.setdefault((t.font, t.bold), set()).update(t.text)
-        elif family == "sans":
+        elif drawn_family(t.text, t.family) == "sans":
             self.sans_chars[t.bold].update(t.text)
         else:
             self.chars[t.bold].update(t.text)
-        text = str(t.text)
-        head.append(f">{_cdata(text)}</text>" if text else " />")
-        self.parts.append("".join(head))
+        self.parts.append(_markup(t))
 
     def rect(self, r: Rect, dx: float, dy: float) -> None:
-        # (in svgwrite's order, as ``text`` is: every card has a few)
-        head = ["<rect"]
-        if r.role:
-            head.append(f' class="{_attr(r.role)}"')
-        head.append(f' fill="{_attr(r.fill or "none")}" height="{_n(r.h)}"')
-        if r.radius:
-            radius = _n(r.radius)
-            head.append(f' rx="{radius}" ry="{radius}"')
-        if r.stroke:
-            head.append(f' stroke="{_attr(r.stroke)}" stroke-width="{_n(r.stroke_width)}"')
-        head.append(f' width="{_n(r.w)}" x="{_n(r.x)}" y="{_n(r.y)}" />')
-        self.parts.append("".join(head))
+        self.parts.append(_markup(r))
 
     def line(self, ln: Line, dx: float, dy: float) -> None:
-        attrs = self._attrs(ln)
-        attrs.update(x1=_n(ln.x1), y1=_n(ln.y1), x2=_n(ln.x2), y2=_n(ln.y2))
-        _paint(attrs, None, ln.stroke, ln.stroke_width)
-        dash = dash_pattern(ln.dash)
-        if dash:
-            attrs["stroke-dasharray"] = " ".join(_n(v) for v in dash)
-        self.parts.append(_open("line", attrs) + " />")
+        self.parts.append(_markup(ln))
 
     def polygon(self, p: Polygon, dx: float, dy: float) -> None:
-        attrs = self._attrs(p)
-        # svgwrite writes each point as "%s,%s" of floats (3 -> "3.0")
-        attrs["points"] = " ".join(f"{float(_n(x))},{float(_n(y))}" for x, y in p.points)
-        self.parts.append(_open("polygon", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />")
+        self.parts.append(_markup(p))
 
     def circle(self, c: Circle, dx: float, dy: float) -> None:
-        attrs = self._attrs(c)
-        attrs.update(cx=_n(c.cx), cy=_n(c.cy), r=_n(c.r))
-        self.parts.append(_open("circle", _paint(attrs, c.fill, c.stroke, c.stroke_width)) + " />")
+        self.parts.append(_markup(c))
 
     def path(self, p: Path, dx: float, dy: float) -> None:
-        attrs = self._attrs(p)
-        attrs["d"] = path_data(p)
-        self.parts.append(_open("path", _paint(attrs, p.fill, p.stroke, p.stroke_width)) + " />")
+        self.parts.append(_markup(p))
 
     def image(self, im: Image, dx: float, dy: float) -> None:
-        attrs = self._attrs(im)
+        attrs = _attrs(im)
         attrs.update(x=_n(im.x), y=_n(im.y), width=_n(im.w), height=_n(im.h))
         attrs["preserveAspectRatio"] = "none"  # the layout has fitted the box to the picture
         attrs["xlink:href"] = f"data:{MIME[im.kind]};base64,{base64.b64encode(im.data).decode('ascii')}"
         self.parts.append(_open("image", attrs) + " />")
 
     def group(self, g: Group, dx: float, dy: float) -> None:
-        attrs = self._attrs(g)
+        attrs = _attrs(g)
         if g.dx or g.dy:
             attrs["transform"] = f"translate({_n(g.dx)} {_n(g.dy)})"
         close = "</g>"

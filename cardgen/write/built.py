@@ -8,7 +8,7 @@ returns a subclass with those fields too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 
@@ -28,3 +28,20 @@ class Built:
     sheets: int = 0  # sheets the components are imposed on (a deck's)
     pages: int = 0  # pages of a document (a mat, a form, a handout)
     title: str = ""  # its own title, as ``cardgen build``'s index names it ("": from the item's options)
+    parts: list[Built] = field(default_factory=list)  # what it is made of (a kit's parts), each as its build said
+
+    def moved(self, old: Path, new: Path) -> Built:
+        """The same, its paths (and its parts') moved from under ``old`` to under ``new``: where a
+        folder built in a staging folder is once that is swapped into place."""
+
+        def there(path: Path) -> Path:
+            return new / path.relative_to(old) if path.is_relative_to(old) else path
+
+        return replace(
+            self,
+            folder=there(self.folder),
+            files=[there(f) for f in self.files],
+            to_print=there(self.to_print) if self.to_print is not None else None,
+            upload=there(self.upload) if self.upload is not None else None,
+            parts=[p.moved(old, new) for p in self.parts],
+        )

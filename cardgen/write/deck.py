@@ -10,12 +10,13 @@ drawn from the same drawings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 from cardgen.errors import CardgenError
+from cardgen.files import reason, show_path
 from cardgen.impose.printing import Sides, how_to_print
 from cardgen.impose.sheets import SheetPlan, impose, plan_sheet
 from cardgen.layout.shapes import Drawing
@@ -30,7 +31,7 @@ from cardgen.write.exports import write_pngs, write_tts
 from cardgen.write.marker import Kind
 from cardgen.write.services import write_service
 from cardgen.write.staging import Staging
-from cardgen.write.workers import second_core
+from cardgen.write.workers import beside
 
 
 class Progress(Protocol):
@@ -47,11 +48,13 @@ class Progress(Protocol):
 SECONDS_A_CARD = 0.002
 SECONDS_A_MEGAPIXEL = 0.085
 BIG_JOB_SECONDS = 15.0
-# Memory grows with the job: every component's drawing, its SVG read back and its place on the
-# PDF's pages read back are held until the proof is done (streaming them would take the proof
-# apart). Measured peaks: 98 MB at 3,250 cards, 279 MB at 13,000, about 0.6 GB at 32,500.
+# Memory grows little with the job: the faces are drawn, written, read back and proved a sheet
+# at a time, and what is held to the end is a few values a component (its name, the face read
+# from its SVG and from the PDF for the pack checks, its file's digest, its page's deflated
+# content). Measured peaks (the larger of the two processes): 41 MiB at 1,300 cards, 115 MB at
+# 32,500 (the largest pack `cardgen pack` takes alone).
 BASE_MEMORY = 40_000_000
-MEMORY_A_CARD = 19_000
+MEMORY_A_CARD = 2_300
 
 
 def job_memory(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> int:
@@ -60,7 +63,7 @@ def job_memory(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> 
 
     >>> from cardgen.options import print_options
     >>> round(job_memory(32_500, (63.5, 88.9), print_options()) / 1e9, 2)
-    0.66
+    0.11
     """
     canvas = 0
     if opts.png:  # a PNG drawn at a time: its canvas, and the encoder's copies of it
@@ -96,11 +99,50 @@ def job_size(cards: int, card_mm: tuple[float, float], opts: PrintOptions) -> tu
     return seconds, size
 
 
+D = TypeVar("D")
+
+
+class Drawings(Sequence[D]):
+    """``draw(item)`` for each of ``items``, drawn when it is asked for and not kept: what a deck's
+    faces are handed over as, so that a big pack's drawings (5 KB a card) are never all held at
+    once (each pass over them, the SVGs here, the sheets in the worker, draws them again)."""
+
+    def __init__(self, items: Sequence[Any], draw: Callable[[Any], D]) -> None:
+        self.items = items
+        self.draw = draw
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @overload
+    def __getitem__(self, i: int) -> D: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[D]: ...
+
+    def __getitem__(self, i: int | slice) -> D | list[D]:
+        if isinstance(i, slice):
+            return [self.draw(item) for item in self.items[i]]
+        return self.draw(self.items[i])
+
+    def __iter__(self) -> Iterator[D]:
+        return map(self.draw, self.items)
+
+
 @dataclass
 class BuildResult(Built):
     """What ``write_deck`` wrote: a deck, ``cards`` components imposed on ``sheets`` sheets by ``plan``."""
 
     plan: SheetPlan
+
+
+def _amount(size: int) -> str:
+    """``0.7 GB``, or under a gigabyte ``46 MB`` (a streamed pack's memory is tens of megabytes).
+
+    >>> _amount(700_000_000), _amount(46_200_000), _amount(1_650_000_000)
+    ('700 MB', '46 MB', '1.6 GB')
+    """
+    return f"{size / 1e9:.1f} GB" if size >= 1e9 else f"{size / 1e6:.0f} MB"
 
 
 def _duration(seconds: float) -> str:
@@ -164,9 +206,10 @@ def sheet_notes(plan: SheetPlan, count: int, noun: str, opts: PrintOptions, back
     return notes
 
 
-# Makes a deck's PDF at the path it is given and returns what the deck's check needs of it;
-# it runs in a worker process, so it must pickle (a module-level function and plain values).
-SheetsJob = Callable[[Path], Any]
+# Makes a deck's PDF at the path it is given, then yields what the deck's check needs of it a
+# piece at a time (its pages as it reads them back); it runs in a worker process, so it must
+# pickle (a module-level function and plain values).
+SheetsJob = Callable[[Path], Iterable[Any]]
 
 
 def write_sheets(
@@ -197,7 +240,7 @@ def write_deck(
     plan: SheetPlan,
     manifest: Mapping[str, object],
     extra: Mapping[str, bytes | Callable[[], bytes]],
-    check: Callable[[Path, Callable[[], Any]], list[Violation]],
+    check: Callable[[Path, Callable[[], Iterable[Any]]], list[Violation]],
     out: Path,
     kind: Kind,
     folder_name: str = "cards",
@@ -207,10 +250,12 @@ def write_deck(
 ) -> BuildResult:
     """Stage the component SVGs, the imposed PDF, the manifest and ``extra``; check; commit.
 
-    ``faces`` are ``(file stem, drawing)``; the SVGs go to ``<folder_name>/<stem>.svg``.
-    ``sheets`` writes the PDF (named as the folder is, with ``write_sheets``) on another core while
-    this process writes the rest, and returns what it read back of it; ``check`` gets the staged
-    folder and a function that waits for that (so it can read the other files meanwhile).
+    ``faces`` are ``(file stem, drawing)`` (``Drawings``: drawn as they are asked for); the SVGs
+    go to ``<folder_name>/<stem>.svg``. ``sheets`` writes the PDF (named as the folder is, with
+    ``write_sheets``) on another core while this process writes the rest, and yields what it
+    reads back of it a piece at a time (``workers.beside``); ``check`` gets the staged folder and
+    a function that gives those pieces as they come (so it can read the other files meanwhile,
+    and hold each piece only while it uses it).
     ``manifest``: the product's own keys of ``pack.json`` (``manifest.deck_record`` adds the deck's);
     ``kind``: the product's, recorded in the folder's marker.
     ``extra`` files may be given as functions that make them. ``export_back`` is the back for a
@@ -246,13 +291,20 @@ def write_deck(
         what += " and Tabletop Simulator sheets" if opts.tts else ""
         memory = job_memory(len(faces), plan.card, opts)
         progress.say(
-            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)}, {size / 1e9:.1f} GB written and "
-            f"{memory / 1e9:.1f} GB of memory at its peak; Ctrl-C stops it and writes nothing"
+            f"a big job: {len(faces)} {noun}{what}, about {_duration(seconds)}, {_amount(size)} written and "
+            f"{_amount(memory)} of memory at its peak; Ctrl-C stops it and writes nothing"
         )
     if progress is not None:
         progress(0, steps)
-    with Staging(folder, opts.made_with, kind=kind) as stage, second_core() as core:
-        made = core.submit(sheets, stage.place(f"{folder.name}.pdf"))
+    with Staging(folder, opts.made_with, kind=kind) as stage, beside(sheets, stage.place(f"{folder.name}.pdf")) as made:
+
+        def read() -> Iterator[Any]:
+            try:
+                yield from made
+            except OSError as e:  # (the worker's, writing the PDF: one line, as the stage says its own)
+                raise CardgenError(f"cannot write to {show_path(folder)}: {reason(e)}") from None
+
+        pieces = read()
         for i, (stem, drawing) in enumerate(faces, 1):
             stage.write(f"{folder_name}/{stem}.svg", render("svg", [drawing]))
             if progress:
@@ -278,7 +330,9 @@ def write_deck(
                 if service is not None and tts_back is not None:
                     after = lambda i: progress(done + i, steps) if progress else None  # noqa: E731
                     write_service(stage.write, service, faces, tts_back, folder.name, after, fonts)
-        violations = check(stage.tmp, lambda: stage.wait(made))
+        violations = check(stage.tmp, lambda: pieces)
+        for _ in pieces:  # the rest of the sheets' work done (a check may stop reading early)
+            pass
         if violations:
             raise CardgenError(f"the {noun} failed their own check, so nothing was written: {violations[0]}")
         files = stage.commit()

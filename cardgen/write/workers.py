@@ -6,6 +6,10 @@ so if the main process is killed outright (SIGKILL, the out-of-memory killer) th
 wait forever. On Linux each worker asks the kernel for SIGKILL when its parent dies
 (``prctl(PR_SET_PDEATHSIG)``); elsewhere a small thread in each worker watches for its
 parent to go. Work is passed in and results come back as values: nothing is shared.
+
+``beside`` runs one piece of work on a second core whose results come one at a time (a deck's
+sheets read back a page at a time): a process of its own sends each as it is made, through a
+pipe that holds a few, so neither process ever holds them all.
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection
 from types import TracebackType
 from typing import Any, TypeVar
+
+from cardgen.errors import CardgenError
 
 T = TypeVar("T")
 
@@ -47,6 +54,13 @@ def _die_with(parent: int) -> None:
         os._exit(1)  # the parent is gone: nobody is left to take this worker's results
 
     threading.Thread(target=watch, daemon=True, name="cardgen-watch-parent").start()
+
+
+def _context() -> Any:
+    """Processes started by forking where the platform forks (a worker has every module this
+    process has imported: no start-up to pay again), else as the platform starts them."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 class WorkerPool(ProcessPoolExecutor):
@@ -75,30 +89,91 @@ class WorkerPool(ProcessPoolExecutor):
 
 def worker_pool(workers: int) -> WorkerPool:
     """A pool of ``workers`` processes that end with this one, and at once when the pool is left
-    by an exception (``WorkerPool``). Started by forking where the platform forks (the workers
-    have every module this process has imported: no start-up to pay again), else as the
-    platform starts processes."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return WorkerPool(max_workers=workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
+    by an exception (``WorkerPool``)."""
+    return WorkerPool(max_workers=workers, mp_context=_context(), initializer=_die_with, initargs=(os.getpid(),))
 
 
-class InProcess(Executor):
-    """An executor that runs each call here, at once: what a worker process uses for work it
-    would otherwise hand to a process of its own (the cores are taken already)."""
+def nested() -> bool:
+    """Whether this process should start no worker of its own: it is a worker itself (``cardgen
+    build`` has every core busy already), or there is one core."""
+    return multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2
 
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        future: Future[T] = Future()
+
+ITEM, DONE, FAILED = 0, 1, 2  # what a message from ``beside``'s worker holds
+
+
+def _send(send: Connection, message: tuple[int, Any]) -> bool:
+    """Send ``message``; False when nobody reads any more (the pipe is closed)."""
+    try:
+        send.send(message)
+    except OSError:
+        return False
+    return True
+
+
+def _send_items(send: Connection, parent: int, job: Callable[..., Iterable[Any]], args: tuple[Any, ...]) -> None:
+    """In ``beside``'s worker: each item ``job(*args)`` makes, sent as it comes; then the end, or
+    what went wrong (an exception that does not pickle, as its words)."""
+    _die_with(parent)
+    try:
+        for item in job(*args):
+            if not _send(send, (ITEM, item)):
+                return
+        _send(send, (DONE, None))
+    except BaseException as e:  # (raised again where the items are read)
         try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as e:  # (raised again by result(), where the caller waits)
-            future.set_exception(e)
-        return future
+            _send(send, (FAILED, e))
+        except Exception:  # it does not pickle
+            _send(send, (FAILED, RuntimeError(f"{type(e).__name__}: {e}")))
+    finally:
+        send.close()
 
 
-def second_core() -> Executor:
-    """Where to run one piece of work beside this process: a worker process on another core, or
-    here when this process is a worker itself (``cardgen build`` has every core busy already)."""
-    if multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2:
-        return InProcess()
-    return worker_pool(1)
+class _Received(Iterator[T]):
+    """The items ``beside``'s worker sends, in order; ``done`` once its end has come."""
+
+    def __init__(self, receive: Connection) -> None:
+        self.receive = receive
+        self.done = False
+
+    def __next__(self) -> T:
+        if self.done:
+            raise StopIteration
+        try:
+            kind, value = self.receive.recv()
+        except EOFError:
+            self.done = True
+            raise CardgenError("the worker process beside this one stopped before its work was done") from None
+        if kind == ITEM:
+            item: T = value
+            return item
+        self.done = True
+        if kind == FAILED:
+            raise value
+        raise StopIteration
+
+
+@contextlib.contextmanager
+def beside(job: Callable[..., Iterable[T]], *args: Any) -> Iterator[Iterator[T]]:
+    """The items of ``job(*args)`` (a generator, say), made on a second core and read here one at
+    a time as they come: a worker process sends each as it makes it, a few ahead at most (the
+    pipe between them holds a few; the worker waits for room), so neither process holds them
+    all. Where ``nested``, they are made here, each when it is asked for. Leaving the block ends
+    the worker, whatever it has not sent yet dropped: read every item first where the job must
+    be done. ``job`` and ``args`` must pickle where processes are not forked."""
+    if nested():
+        yield iter(job(*args))
+        return
+    ctx = _context()
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_send_items, args=(send, os.getpid(), job, args), name="cardgen-beside", daemon=True)
+    worker.start()
+    send.close()  # (this process's copy: the end of the worker's is the end of the items)
+    items: _Received[T] = _Received(receive)
+    try:
+        yield items
+    finally:
+        receive.close()
+        if not items.done:
+            worker.kill()
+        worker.join()
