@@ -167,22 +167,33 @@ def test_a_bad_value_shows_the_cli_message_beside_the_field(
     shot(page, "studio-error.png")
 
 
-def test_build_and_download_the_pdf_the_cli_writes(server: tuple[str, Path], page: Any, tmp_path: Path) -> None:
+def test_build_a_kit_and_download_the_pdf_cardgen_kit_writes(
+    server: tuple[str, Path], page: Any, tmp_path: Path
+) -> None:
     url, out = server
-    page.goto(url + "/make/pack?pattern=one&census=5&backs=on")
+    page.goto(url + "/")
+    page.get_by_role("link", name="Game of Trains", exact=True).click()  # the kits lead the home page
+    page.wait_for_url("**/make/kit?game=got")
+    assert page.locator("#f-census").is_visible() and not page.locator("#f-set").is_visible()
+    page.get_by_label("--players").fill("3")
+    page.get_by_label("--title").fill("Friday trains")
     loaded(page, "#component")
+    page.wait_for_function("() => document.querySelector('#command').textContent.includes('Friday')")
+    command = page.locator("#command").inner_text()
+    assert command == "cardgen kit got --players 3 --title 'Friday trains'"
     page.get_by_role("button", name="Build the PDF").click()
     link = page.get_by_role("link", name="Download the PDF")
-    link.wait_for(timeout=60_000)
+    link.wait_for(timeout=120_000)
     with page.expect_download() as info:
         link.click()
     got = Path(info.value.path()).read_bytes()
-    code, _, err = cli("pack", "--pattern", "one", "--census", "5", "--backs", "--out", str(tmp_path))
+    code, said, err = cli("kit", "got", "--players", "3", "--title", "Friday trains", "--out", str(tmp_path))
     assert code == 0, err
-    folder = "got-pattern-one-census-5-backs"
-    assert got == (tmp_path / folder / f"{folder}.pdf").read_bytes()
-    assert (out / folder / f"{folder}.pdf").read_bytes() == got
-    assert page.locator(".result .printing").inner_text().startswith(f"print {out / folder / folder}.pdf")
+    (written,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    assert got == (written / f"{written.name}.pdf").read_bytes()
+    assert (out / written.name / f"{written.name}.pdf").read_bytes() == got
+    printing = page.locator(".result .printing").inner_text()
+    assert printing.split(".pdf ", 1)[1] == said.strip().splitlines()[-1].split(".pdf ", 1)[1]
     shot(page, "studio-built.png", full=True)
 
 

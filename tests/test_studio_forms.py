@@ -45,6 +45,7 @@ def test_every_product_has_a_page() -> None:
     assert PRODUCTS == [
         "deck",
         "handout",
+        "kit",
         "pack",
         "pack2d",
         "placemat",

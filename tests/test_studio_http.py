@@ -380,3 +380,33 @@ def test_a_big_job_is_not_drawn_for_a_preview(client: Any) -> None:
     r = client.get("/api/preview?product=pack&copies=100&preset=makeplayingcards")
     assert r.status_code == 400, r.text
     assert r.json()["error"].startswith("too big to preview (") and r.json()["error"].endswith("build it to see it")
+
+
+def test_a_kit_page_shows_its_games_options_only(client: Any) -> None:
+    from lxml import html
+
+    from cardgen.commands import KITS
+
+    for game, params in KITS.items():
+        page = html.fromstring(client.get(f"/make/kit?game={game}").text)
+        shown = {e.get("name") for e in page.xpath("//div[contains(@class,'field') and not(@hidden)]//*[@name]")}
+        hidden = {e.get("name") for e in page.xpath("//div[contains(@class,'field') and @hidden]//*[@name]")}
+        kit_options = {p.key for ps in KITS.values() for p in ps}
+        assert {p.key for p in params} <= shown and "paper" in shown
+        assert hidden == kit_options - {p.key for p in params}
+        assert all(e.get("disabled") is not None for e in page.xpath("//div[@hidden]//*[@name]"))
+
+
+def test_the_home_page_leads_with_the_kits(client: Any) -> None:
+    page = client.get("/").text
+    assert page.index('href="/make/kit?game=got"') < page.index('href="/make/pack"')
+    for game in ("got", "got2d", "supertrain", "amtrak", "train"):
+        assert f'href="/make/kit?game={game}"' in page
+
+
+def test_a_kit_previews_a_component_of_its_parts(client: Any) -> None:
+    r = client.get("/api/preview?product=kit&game=supertrain")
+    assert r.status_code == 200 and r.headers["x-cardgen-file"].endswith(".svg")
+    assert r.headers["x-cardgen-file"] != "figure-1.svg"  # a tile, not the handout's figure
+    assert client.get("/api/simulate?product=kit&game=got").status_code == 200
+    assert client.get("/api/simulate?product=kit&game=train").status_code == 404

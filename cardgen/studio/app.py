@@ -37,7 +37,7 @@ from cardgen import __version__
 from cardgen.commands import COMMANDS
 from cardgen.errors import CardgenError
 from cardgen.products import Product, by_command
-from cardgen.studio.forms import FOLDER, LEFT_OUT, STUDIO_HELP, Form, Reading, form_for, read_form
+from cardgen.studio.forms import FOLDER, LEFT_OUT, STUDIO_HELP, Form, Reading, for_game, form_for, read_form
 from cardgen.studio.jobs import Builds, Busy, Previews, Simulations, zip_folder
 
 __all__ = ["GAMES", "Studio", "make_app"]
@@ -47,6 +47,8 @@ FONTS = HERE.parent / "fonts"
 SHEET_WIDTH = 900  # px: the first sheet's picture
 MAX_QUERY = 4000  # characters of a query string or form body
 KIT = "kit"  # the command that makes a whole game for the table in one PDF, when registered
+KIT_NAMES = {"got": "Game of Trains", "got2d": "Game of Trains 3×3", "supertrain": "SuperTrain",
+             "amtrak": "Amtrak", "train": "Train"}  # fmt: skip
 # The games, as the home page lists them, and the commands whose products belong to each; a
 # product command not named here (a new one) is listed under "More" — its page is made all the same.
 # A kit (a whole game for N players in one PDF: a kit product and `cardgen kit`, on their way)
@@ -102,12 +104,12 @@ class Studio:
         product, form = self.product(values.get("product", ""))
         return product, read_form(form, values)
 
-    def kits(self) -> list[tuple[str, str]]:
+    def kits(self) -> list[tuple[str, str]]:  # (the game's name, its kit's page)
         """(game, page) for each game a kit is made for: the studio's main path, when kits are registered."""
         if KIT not in self.products:
             return []
         games = COMMANDS[KIT].own["game"].choices
-        return [(g, f"/make/{KIT}?game={g}") for g in games]
+        return [(KIT_NAMES.get(g, g), f"/make/{KIT}?game={g}") for g in games]
 
     def games(self) -> list[tuple[str, str, list[tuple[str, Product]]]]:
         listed = [KIT, *(c for _, _, cs in GAMES for c in cs)]
@@ -144,7 +146,8 @@ def make_app(out: Path, address: str) -> Starlette:
         values["product"] = command
         reading = read_form(form, values)
         given = {**reading.given, **({FOLDER: reading.folder} if reading.folder else {})}
-        return page("product.html", product=product, form=form, given=given, reading=reading,
+        other = for_game(form, reading.own.get("game"))  # a kit's fields for other games: not shown
+        return page("product.html", product=product, form=form, given=given, reading=reading, other=other,
                     simulated=simulated(reading), folder_help=STUDIO_HELP[FOLDER], left_out=LEFT_OUT)  # fmt: skip
 
     def api_form(request: Request) -> Response:

@@ -22,13 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.commands import COMMANDS, Command
+from cardgen.commands import COMMANDS, KITS, Command
 from cardgen.errors import CardgenError
 from cardgen.layout.theme import BUILT_IN
 from cardgen.options import PrintArgs, PrintOptions
 from cardgen.params import GROUPS, Param
 
-__all__ = ["FOLDER", "LEFT_OUT", "Field", "Form", "Reading", "form_for", "read_form"]
+__all__ = ["FOLDER", "LEFT_OUT", "Field", "Form", "Reading", "for_game", "form_for", "read_form"]
 
 # The command line's options a form leaves out, and why (the test of the forms holds this list).
 LEFT_OUT = {
@@ -124,6 +124,15 @@ class Form:
     @property
     def printing(self) -> tuple[str, ...]:
         return self.command.printing.names
+
+
+def for_game(form: Form, game: str | None) -> set[str]:
+    """The fields of ``form`` that do not apply to ``game`` (a kit: each game takes its own
+    options, ``commands.KITS``); none for another command."""
+    if form.name != "kit" or game not in KITS:
+        return set()
+    theirs = {p.name for params in KITS.values() for p in params}
+    return {f.name for f in form.fields if f.param.name in theirs and f.param.name not in KITS[game]}
 
 
 def form_for(command: str) -> Form:

@@ -27,7 +27,7 @@ from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.files import reason
-from cardgen.products import Product
+from cardgen.products import Product, every_product
 from cardgen.studio.forms import Reading
 from cardgen.write.built import Built
 
@@ -144,9 +144,10 @@ class Drawn:
     soon as the build has written it (a deck's builds report each component written: the card is
     read from the staged file then, while the build goes on), and what the build wrote when done."""
 
-    def __init__(self, where: Path, folder: str) -> None:
+    def __init__(self, where: Path, folder: str, folders: frozenset[str] = frozenset()) -> None:
         self.where = where
         self.folder = folder  # where the product's components go in its folder (``Product.folder``)
+        self.folders = folders  # every product's component folder (a kit's parts keep theirs)
         self.first: Future[tuple[str, bytes] | None] = Future()
         self.built: Future[Built] | None = None
 
@@ -173,7 +174,9 @@ class Drawn:
         folder = result.folder
         svgs = sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder / self.folder)
         svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg" and p.parent == folder)
-        svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg")  # (a kit: its parts' folders)
+        # a kit: its parts' folders, a component of one first (cards, tiles …), else any drawing
+        svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg" and p.parent.name in self.folders)
+        svgs = svgs or sorted(p for p in result.files if p.suffix == ".svg")
         self.first.set_result((svgs[0].name, svgs[0].read_bytes()) if svgs else None)
 
     def component(self) -> tuple[str, bytes] | None:
@@ -198,6 +201,7 @@ class Previews:
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="cardgen-studio-"))
+        self.folders = frozenset(p.folder for p in every_product())
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="studio-preview")
         self.kept: OrderedDict[str, Drawn] = OrderedDict()
         self.lock = threading.Lock()
@@ -216,7 +220,7 @@ class Previews:
                     self.kept.pop(old_key)
             if reading.opts is not None and (reading.opts.png or reading.opts.tts):
                 reading = replace(reading, opts=replace(reading.opts, png=None, tts=False))
-            drawn = Drawn(self.root / str(next(self.count)), product.folder)
+            drawn = Drawn(self.root / str(next(self.count)), product.folder, self.folders)
             drawn.built = self.pool.submit(_build, product, reading, drawn.where, drawn)
             drawn.built.add_done_callback(drawn.finished)
             self.kept[key] = drawn

@@ -16,7 +16,7 @@
   function query() {
     const q = new URLSearchParams();
     for (const el of form.elements) {
-      if (!el.name || el.name === "product") continue;
+      if (!el.name || el.name === "product" || el.disabled) continue;
       const value = el.type === "checkbox" ? (el.checked ? "on" : "off") : el.value;
       if (value !== el.dataset.default && !(el.type !== "checkbox" && value === "")) q.set(el.name, value);
     }
@@ -114,7 +114,11 @@
     } catch (e) { if (e.name !== "AbortError") throw e; }
   }
 
-  function changed() { clearTimeout(timer); timer = setTimeout(update, 150); }
+  function changed(e) {
+    // a kit's game decides which fields it has: the page is drawn again for the game chosen
+    if (e && e.target && e.target.hasAttribute("data-reload")) { location.search = query().toString(); return; }
+    clearTimeout(timer); timer = setTimeout(update, 150);
+  }
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   form.addEventListener("submit", (e) => { e.preventDefault(); build(); });
