@@ -270,6 +270,12 @@ KIT = Params(
     ),
 )  # fmt: skip
 
+# `cardgen studio` (cardgen/studio/): where it listens, whether it opens the browser
+STUDIO = Params(
+    Param("port", "int", "Port to serve on (127.0.0.1 only)", low=0, high=65535, placeholder="a free one", group="run"),
+    Param("browser", "bool", "Open the studio in the default browser", default=True, negatable=True, group="run"),
+)
+
 COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
@@ -440,6 +446,7 @@ COMMANDS: dict[str, Command] = {
                 OPEN.but(help="Open the picture in the image viewer"),
             ),
         ),
+        Command("studio", STUDIO, extra=Params(OUT.but(help="Folder the studio writes into"))),
         Command(
             "seq",
             Params(

@@ -18,12 +18,12 @@ from typing import Any
 
 import typer
 
-from cardgen.cli import games, simulate, supertrain, trains
+from cardgen.cli import games, simulate, studio, supertrain, trains
 from cardgen.cli.app import app, err, out
 from cardgen.errors import CardgenError
 from cardgen.units import SHOWN, shown
 
-__all__ = ["app", "entry", "games", "run", "simulate", "supertrain", "trains"]
+__all__ = ["app", "entry", "games", "run", "simulate", "studio", "supertrain", "trains"]
 
 
 def run(argv: list[str] | None = None) -> int:

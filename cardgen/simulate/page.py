@@ -173,6 +173,11 @@ def _seat_bars(shares: Sequence[float], games: int, n: int, caption: str) -> Cha
     return _chart(drawing, f"{caption}; the brackets are 95 % intervals.{grey}", "seats", 2)
 
 
+def charts_of(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
+    """The report's charts for one setting's games (the studio's "try it" shows them too)."""
+    return _single_charts(setting, tally)
+
+
 def _single_charts(setting: Setting, tally: Tally | AmtrakTally) -> list[Chart]:
     charts: list[Chart] = []
     if not tally.games:
