@@ -37,7 +37,17 @@ from cardgen.rules.got import params as got
 from cardgen.rules.supertrain import params as supertrain
 from cardgen.units import shown
 
-__all__ = ["COMMANDS", "DEFAULT_GAMES", "KITS", "Command", "SIMULATE_GAMES", "cluster_address", "kit_options", "merged", "read_names"]
+__all__ = [
+    "COMMANDS",
+    "DEFAULT_GAMES",
+    "KITS",
+    "Command",
+    "SIMULATE_GAMES",
+    "cluster_address",
+    "kit_options",
+    "merged",
+    "read_names",
+]
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,7 @@ def test_poker_cards_a_sheet_on_a4_and_letter_all_ink_inside_the_printable_area(
         for obj in page.rects + page.lines + page.chars:
             assert obj["x0"] >= margin - 0.01 and obj["x1"] <= page.width - margin + 0.01
             assert obj["top"] >= margin - 0.01 and obj["bottom"] <= page.height - margin + 0.01
+
         def on_a_card(ln) -> bool:  # type: ignore[no-untyped-def]
             x, y = (ln["x0"] + ln["x1"]) / 2, (ln["top"] + ln["bottom"]) / 2
             return any(r["x0"] + 0.01 < x < r["x1"] - 0.01 and r["top"] + 0.01 < y < r["bottom"] - 0.01 for r in cards)

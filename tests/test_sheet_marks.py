@@ -106,7 +106,9 @@ def test_a_part_filled_row_is_marked_under_its_own_components(built):  # type: i
         under_row_above = [ln for ln in vertical if row_above < ln["top"] < last[3]]
         assert len(under_row_above) == plan.cols + 1 - 2  # every cut of the full rows but the last tile's two
         right_of_last = [ln for ln in level if abs(ln["top"] - last[3]) < 0.05 and ln["x0"] > last[2]]
-        assert len(right_of_last) == 1 and right_of_last[0]["x0"] - last[2] == pytest.approx(sheets.MARK_GAP * MM, abs=0.05)
+        assert len(right_of_last) == 1 and right_of_last[0]["x0"] - last[2] == pytest.approx(
+            sheets.MARK_GAP * MM, abs=0.05
+        )
 
 
 def test_backs_pages_carry_no_marks(built):  # type: ignore[no-untyped-def]

@@ -134,7 +134,9 @@ def test_each_value_has_its_own_colour_and_pips_never_touch():
     face = tile_face(Tile(12, 12), (50.8, 25.4))
     from cardgen.layout.shapes import Circle, walk
 
-    circles = [(s.cx + dx, s.cy + dy, s.r) for s, dx, dy in walk(face.shapes) if isinstance(s, Circle) and s.role == "pip"]
+    circles = [
+        (s.cx + dx, s.cy + dy, s.r) for s, dx, dy in walk(face.shapes) if isinstance(s, Circle) and s.role == "pip"
+    ]
     assert len(circles) == 24
     for i, (x1, y1, r) in enumerate(circles):
         assert r >= 1.2  # a pip one can see and count: 2.4 mm across at the default size

@@ -258,8 +258,12 @@ def test_a_sans_text_is_drawn_and_checked_in_the_sans_family_and_one_it_cannot_d
     assert doc.problems == []
     assert [(t.text, t.family) for t in doc.texts] == [("Skip", "sans"), ("A→X", "mono")]
     # the sans glyphs are checked against the sans face: the monospace family's bytes in its place are named
-    mono = re.search(r"@font-face\{font-family:'DejaVu Sans Mono';font-weight:normal;src:url\(data:font/ttf;base64,([^)]*)\)", svg)
-    sans = re.search(r"@font-face\{font-family:'Atkinson Hyperlegible';font-weight:bold;src:url\(data:font/ttf;base64,([^)]*)\)", svg)
+    mono = re.search(
+        r"@font-face\{font-family:'DejaVu Sans Mono';font-weight:normal;src:url\(data:font/ttf;base64,([^)]*)\)", svg
+    )
+    sans = re.search(
+        r"@font-face\{font-family:'Atkinson Hyperlegible';font-weight:bold;src:url\(data:font/ttf;base64,([^)]*)\)", svg
+    )
     assert mono and sans
     assert "font that" in problems(svg.replace(sans[1], mono[1]))
 

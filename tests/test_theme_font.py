@@ -66,7 +66,11 @@ def test_the_pdf_sets_titles_and_back_words_in_the_theme_font_and_numbers_in_the
         # the first card's title stands right of its corner index (3 × 63.5 mm on A4 leaves 9.75 mm
         # each side: the card runs from 9.75 to 73.25 mm), inside its safe zone (widths from the font)
         first = [c for c in title if c["x1"] < 73.25 * PT]
-        index = [c for c in front.chars if c["top"] < 20 * PT and c["x1"] < 30 * PT and "DejaVuSansMono-Bold" in c["fontname"]]
+        index = [
+            c
+            for c in front.chars
+            if c["top"] < 20 * PT and c["x1"] < 30 * PT and "DejaVuSansMono-Bold" in c["fontname"]
+        ]
         assert index and min(c["x0"] for c in first) > max(c["x1"] for c in index) + 1 * PT
         assert max(c["x1"] for c in first) <= (73.25 - 3.175) * PT
         on_cards = [c for c in back.chars if c["top"] < back.height - 15 * PT]  # (not the sheet's caption)

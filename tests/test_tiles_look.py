@@ -63,7 +63,9 @@ def inside(obj, box) -> bool:  # type: ignore[no-untyped-def]
     return box[0] < cx < box[2] and box[1] < cy < box[3]
 
 
-@pytest.mark.parametrize("key, size, bleed", [("wild", TILE, 0.0), ("numerals", TILE, 3.0), ("portrait", (25.4, 50.8), 0.0)])
+@pytest.mark.parametrize(
+    "key, size, bleed", [("wild", TILE, 0.0), ("numerals", TILE, 3.0), ("portrait", (25.4, 50.8), 0.0)]
+)
 def test_each_tile_has_a_rounded_outline_3mm_inside_the_cut_and_a_centre_line(built, key, size, bleed):  # type: ignore[no-untyped-def]
     pdf, pages = tiles_on(built[key], size, bleed)
     with pdf:
@@ -74,13 +76,20 @@ def test_each_tile_has_a_rounded_outline_3mm_inside_the_cut_and_a_centre_line(bu
                 outlines = [
                     c
                     for c in page.curves
-                    if c["stroke"] and rgb(c["stroking_color"]) == EDGE and inside(c, (x0, top, x1, bottom))
+                    if c["stroke"]
+                    and rgb(c["stroking_color"]) == EDGE
+                    and inside(c, (x0, top, x1, bottom))
                     and c["x1"] - c["x0"] > 0.6 * (x1 - x0)  # fmt: skip
                 ]
                 assert len(outlines) == 1, (key, x0, top)
                 o = outlines[0]
                 half = o["linewidth"] / 2  # the stroke's outer edge, 3 mm inside the cut on every side
-                for got in (o["x0"] - half - x0, x1 - o["x1"] - half, o["top"] - half - top, bottom - o["bottom"] - half):
+                for got in (
+                    o["x0"] - half - x0,
+                    x1 - o["x1"] - half,
+                    o["top"] - half - top,
+                    bottom - o["bottom"] - half,
+                ):
                     assert got == pytest.approx(SAFE * MM, abs=0.02 * MM)
                 corner = [p for p in o["pts"] if abs(p[0] - o["x0"]) < 0.01 and abs(p[1] - o["top"]) < 0.01]
                 assert not corner, "the outline's corners are rounded"
@@ -102,7 +111,9 @@ def test_each_tile_has_a_rounded_outline_3mm_inside_the_cut_and_a_centre_line(bu
         assert seen in (21, 112)
 
 
-@pytest.mark.parametrize("key, size, bleed", [("full", TILE, 0.0), ("numerals", TILE, 3.0), ("portrait", (25.4, 50.8), 0.0)])
+@pytest.mark.parametrize(
+    "key, size, bleed", [("full", TILE, 0.0), ("numerals", TILE, 3.0), ("portrait", (25.4, 50.8), 0.0)]
+)
 def test_nothing_but_the_ground_comes_nearer_the_cut_than_3mm(built, key, size, bleed):  # type: ignore[no-untyped-def]
     """Every object on a tile's place but its ground (letters by their font box, strokes with their
     width) lies 3 mm inside the cut."""

@@ -430,7 +430,9 @@ def test_a_theme_file_of_the_same_name_replaces_another_themes_build_and_says_so
     )
     folder = out / "got-pattern-one-census-3-theme-t"
     before = snapshot(folder)
-    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    code, _, err = cli(
+        capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out
+    )
     assert code == 0 and err.strip() == (
         f"replaced {folder}: it held a Game of Trains variant pack made with another theme file of the same name"
     )
@@ -438,7 +440,9 @@ def test_a_theme_file_of_the_same_name_replaces_another_themes_build_and_says_so
     # the same theme file, edited (a designer at work), replaces its own build, with nothing to say
     before = snapshot(folder)
     (tmp_path / "b" / "t.toml").write_text('[colours.one]\naccent = "#006600"\n', encoding="utf-8")
-    code, _, err = cli(capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out)
+    code, _, err = cli(
+        capsys, "pack", "--pattern", "one", "--census", "3", "--theme", tmp_path / "b" / "t.toml", "--out", out
+    )
     assert code == 0 and err == ""
     assert snapshot(folder) != before
 

@@ -613,7 +613,6 @@ def test_an_empty_theme_option_is_said_to_be_empty(tmp_path, capsys):  # type: i
     refused(capsys, tmp_path, ["pack", "--pattern", "one", "--census", "3", "--theme", ""], "theme is empty")
 
 
-
 # ---------------------------------------------------------------- what a theme names is a file
 
 

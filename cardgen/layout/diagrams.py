@@ -133,5 +133,3 @@ def side_by_side(drawings: Sequence[Drawing], gap: float = 6.0, title: str = "")
 
 
 # --- SuperTrain -------------------------------------------------------------------------------
-
-

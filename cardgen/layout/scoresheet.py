@@ -101,8 +101,26 @@ def _domino(x: float, middle: float, tile: str, size: float) -> tuple[list[Shape
     Train half as the locomotive); the shapes and the width."""
     half = DOMINO_H
     shapes: list[Shape] = [
-        Rect(x, middle - half / 2, 2 * half, half, fill="#ffffff", stroke=INK, stroke_width=0.3, radius=1.0, role="example-tile"),  # fmt: skip
-        Line(x + half, middle - half / 2 + 0.9, x + half, middle + half / 2 - 0.9, stroke=INK, stroke_width=0.3, role="example-tile"),  # fmt: skip
+        Rect(
+            x,
+            middle - half / 2,
+            2 * half,
+            half,
+            fill="#ffffff",
+            stroke=INK,
+            stroke_width=0.3,
+            radius=1.0,
+            role="example-tile",
+        ),  # fmt: skip
+        Line(
+            x + half,
+            middle - half / 2 + 0.9,
+            x + half,
+            middle + half / 2 - 0.9,
+            stroke=INK,
+            stroke_width=0.3,
+            role="example-tile",
+        ),  # fmt: skip
     ]
     for k, end in enumerate(tile.split("-", 1)):
         cx = x + half * (k + 0.5)

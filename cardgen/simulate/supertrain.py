@@ -150,9 +150,7 @@ def request(options: Mapping[str, object], sweep: Sequence[str], *, games: int, 
     typed: dict[str, object] = {}
     for key, value in options.items():
         if key not in by_key:
-            raise CardgenError(
-                f"--{key} is not an option of SuperTrain: it takes {', '.join(p.option for p in PLAY)}"
-            )
+            raise CardgenError(f"--{key} is not an option of SuperTrain: it takes {', '.join(p.option for p in PLAY)}")
         typed[key] = by_key[key].parse(value)
     swept = parse_sweep(sweep, PLAY) if sweep else ()
     for key, _ in swept:
