@@ -1,3 +1,3 @@
 """cardgen: print-and-play cards, mats and sheets for train-themed games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
