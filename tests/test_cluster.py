@@ -260,7 +260,7 @@ def test_progress_is_told_as_shares_come_back(scheduler, capsys, monkeypatch) ->
 def test_workers_with_another_cardgen_are_refused_before_a_game(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.simulate.cluster as cluster
 
-    monkeypatch.setattr(cluster, "__version__", "0.0.1")  # this side a different version than the workers'
+    monkeypatch.setattr(cluster, "_installed", lambda: "0.0.1")  # this side a different version than the workers'
     before = _shares_played(scheduler)
     code, out, err = cli(capsys, "simulate", "--games", "10", "--cluster", scheduler)
     assert code == 2 and out == "" and err.count("\n") == 1

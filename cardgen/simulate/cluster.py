@@ -70,6 +70,15 @@ def _client(where: str) -> Any:
     return client
 
 
+def _installed() -> str:
+    """This cardgen's version as installed: what the workers are asked for (their installs'), so
+    like is compared with like."""
+    try:
+        return importlib.metadata.version("cardgen")
+    except importlib.metadata.PackageNotFoundError:  # (run from a source tree without installing)
+        return __version__
+
+
 def _same_cardgen(client: Any, where: str) -> None:
     """Every worker there now imports this cardgen's version (workers that join later are not asked)."""
     try:
@@ -77,9 +86,9 @@ def _same_cardgen(client: Any, where: str) -> None:
     except importlib.metadata.PackageNotFoundError:
         raise CardgenError(f"a worker of {where} has no cardgen: {INSTALL} on every worker") from None
     for worker, version in sorted(found.items()):
-        if version != __version__:
+        if version != _installed():
             raise CardgenError(
-                f"worker {worker} has cardgen {version}, this is {__version__}: the same version on every worker"
+                f"worker {worker} has cardgen {version}, this is {_installed()}: the same version on every worker"
             )
 
 
