@@ -17,11 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # turn a slow example into a failure. Under CI the examples are derandomised (repeatable runs).
 # Failing examples are kept in pytest's own cache folder, not in a folder of their own at the
 # root of the clone.
+IN_CI = bool(os.environ.get("CI"))
 settings.register_profile(
     "cardgen",
     deadline=None,
-    derandomize=bool(os.environ.get("CI")),
-    database=DirectoryBasedExampleDatabase(ROOT / ".pytest_cache" / "hypothesis"),
+    derandomize=IN_CI,  # (which keeps no database: hypothesis refuses one beside it)
+    database=None if IN_CI else DirectoryBasedExampleDatabase(ROOT / ".pytest_cache" / "hypothesis"),
 )
 settings.load_profile("cardgen")
 
