@@ -305,7 +305,7 @@ COMMANDS: dict[str, Command] = {
                 got.CENSUS.but(help="Spaces in the row, lettered A, B, C …", short="-n"),
                 Param("grid", "text", "The 2D mat instead, e.g. 3x3", metavar="RxC"),
                 got.PLAYERS.but(help="A mat for each of N players, in one PDF", default=None, low=1, placeholder="1"),
-                Param("names", "text", "A player's name on each mat: Ann,Bob,Cy", metavar="NAMES", group="players"),
+                NAMES.but(help="A player's name on each mat: Ann,Bob,Cy"),
             ),
             PRINT.only("card", "paper", "margin", "title")
             .but("card", help="The cards its spaces hold: poker, bridge … or WxH")

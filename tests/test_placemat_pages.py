@@ -446,9 +446,9 @@ def test_mat_pages_for_a_kit():
     "names,players,needle",
     [
         ("Ann,,Bob", None, "names 'Ann,,Bob'"),
-        ("Ann,ann", None, "'Ann' twice"),
-        (",".join("ABCDEFG"), None, "1 to 6 names"),
-        ("x" * 25, None, "each 1 to 24"),
+        ("Ann,ann", None, "'ann' is given twice"),
+        (",".join("ABCDEFG"), None, "7 names, but placemats are for 1 to 6 players"),
+        ("x" * 25, None, "25 characters long: at most 24"),
         ("Ann,Bob", 3, "players 3 does not match"),
         (None, 0, "players 0"),
         (None, 7, "players 7"),

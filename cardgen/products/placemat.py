@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.commands import read_names
 from cardgen.errors import CardgenError
 from cardgen.impose.printing import how_to_print
 from cardgen.impose.tiling import TilePlan, plan_tiles, tile_copies
@@ -34,7 +35,7 @@ from cardgen.products import Product, recipe
 from cardgen.render import render, subject_of
 from cardgen.rules.got.abilities import MAX_CENSUS
 from cardgen.rules.got.variant import MAX_PLAYERS
-from cardgen.units import PAPER_NAMES, clean_title
+from cardgen.units import PAPER_NAMES
 from cardgen.write.built import Built
 from cardgen.write.staging import Staging
 
@@ -46,7 +47,6 @@ DEFAULT_CENSUS = 7
 # Trains" short
 MIN_CARD = (27.0, 10.0)
 OVERLAP = 9.0  # a 4.5 mm glue tab: with it, four poker-card spaces fit across A4 landscape
-MAX_NAME = 24  # characters of a player's name on a mat
 _GRID = re.compile(r"\s*([0-9]{1,2})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE | re.ASCII)  # ASCII digits only
 
 
@@ -82,9 +82,9 @@ def parse_grid(grid: str) -> tuple[int, int]:
 
 
 def parse_names(names: str | Sequence[str] | None, players: int | None) -> tuple[int, list[str]]:
-    """(players, names): ``names`` as ``"Ann,Bob"`` or a list, each a plain one-line name of at
-    most ``MAX_NAME`` characters, none twice; ``players`` 1 to ``MAX_PLAYERS``, and the count of
-    the names when both are given.
+    """(players, names): ``names`` as ``"Ann,Bob"`` or a list, read as every command reads
+    players' names (``commands.read_names``), at most ``MAX_PLAYERS`` of them; ``players`` 1 to
+    ``MAX_PLAYERS``, and the count of the names when both are given.
 
     >>> parse_names("Ann, Bob ,Cy", None)
     (3, ['Ann', 'Bob', 'Cy'])
@@ -98,21 +98,14 @@ def parse_names(names: str | Sequence[str] | None, players: int | None) -> tuple
     if names is None:
         return players or 1, []
     if isinstance(names, str):
-        listed = names.split(",")
-    elif isinstance(names, Sequence) and all(isinstance(n, str) for n in names):
-        listed = list(names)
+        text = names
+    elif isinstance(names, Sequence) and all(isinstance(n, str) and "," not in n for n in names):
+        text = ",".join(names)
     else:
         raise CardgenError(f"names {names!r} are not names: write them like Ann,Bob,Cy")
-    found = [clean_title(n) for n in listed]
-    if not 1 <= len(found) <= MAX_PLAYERS or any(not n or len(n) > MAX_NAME for n in found):
-        raise CardgenError(
-            f"names {names!r} are not allowed: 1 to {MAX_PLAYERS} names like Ann,Bob,Cy, "
-            f"each 1 to {MAX_NAME} characters"
-        )
-    seen = [n.casefold() for n in found]
-    twice = next((n for n, k in zip(found, seen) if seen.count(k) > 1), None)
-    if twice is not None:
-        raise CardgenError(f"names give {twice!r} twice: a different name for each player's mat")
+    found = read_names(text).split(",")  # (as every command reads players' names)
+    if len(found) > MAX_PLAYERS:
+        raise CardgenError(f"names {text!r}: {len(found)} names, but placemats are for 1 to {MAX_PLAYERS} players")
     if players is not None and players != len(found):
         raise CardgenError(f"players {players} does not match the {len(found)} names: give one or the other")
     return len(found), found
