@@ -251,24 +251,27 @@ def run(
                 if stop():
                     break
         else:
-            _on_pool(n, jobs, stop, count)
+            on_pool(n, jobs, stop, count, _play_share)
     return Outcome(request, settings, tallies, stop(), stop.signum if stop() else None)
 
 
-def _on_pool(n: int, jobs: Iterator[Job], stop: Stop, count: Callable[[tuple[int, AnyTally]], None]) -> None:
-    """Play the jobs on a pool of ``n`` workers, a few shares in flight; on a stop, count what comes back
-    (each share at once: its game in progress abandoned) and kill a worker that does not answer."""
+def on_pool(
+    n: int, jobs: Iterator[Any], stop: Stop, count: Callable[[tuple[int, Any]], None], play: Callable[[Any], Any]
+) -> None:
+    """Play the jobs on a pool of ``n`` workers (``play``, a module-level function, plays one), a few
+    shares in flight; on a stop, count what comes back (each share at once: its game in progress
+    abandoned) and kill a worker that does not answer. Every game's simulation runs its shares here."""
     before = set(multiprocessing.active_children())
     pool = worker_pool(n)
     try:
         with _termination_held():  # the pool forks its workers at the first submit
-            running: set[Future[tuple[int, AnyTally]]] = {pool.submit(_play_share, next(jobs))}
+            running: set[Future[tuple[int, Any]]] = {pool.submit(play, next(jobs))}
         stop.workers = [p.pid for p in multiprocessing.active_children() if p not in before and p.pid]
         if stop():  # a signal came before the workers were known to it
             stop.ask(stop.signum)
         while True:  # refill, then wait: every share in flight may finish in one wait
             while not stop() and len(running) < IN_FLIGHT * n and (more := next(jobs, None)) is not None:
-                running.add(pool.submit(_play_share, more))
+                running.add(pool.submit(play, more))
             if not running:
                 break
             finished, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)

@@ -26,12 +26,10 @@ a game the rules refuse names its first illegal line (exit 1).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,19 +41,16 @@ from cardgen.rules.supertrain.params import BOT, PLAY, PLAYERS, ROUNDS
 from cardgen.rules.supertrain.simulation import Setup, Tally, play_game, play_pair, sentence
 from cardgen.rules.supertrain.traces import Replayed, Replayer, TraceError
 from cardgen.simulate.run import (
-    GRACE,
     Halted,
-    Stop,
     _stopping,
-    _termination_held,
     available_cores,
+    on_pool,
     playing,
     shares,
     stoppable,
 )
 from cardgen.simulate.sweep import parse_sweep
 from cardgen.simulate.trace_file import TraceFile
-from cardgen.write.workers import worker_pool
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -237,39 +232,8 @@ def run(
                 if stop():
                     break
         else:
-            _on_pool(n, jobs, stop, count)
+            on_pool(n, jobs, stop, count, _play_share)
     return StOutcome(req, settings, tallies, stop(), stop.signum if stop() else None)
-
-
-def _on_pool(n: int, jobs: Iterator[Job], stop: Stop, count: Callable[[tuple[int, Tally]], None]) -> None:
-    """The jobs on a pool of ``n`` workers, a few shares in flight each (as ``simulate.run`` plays them)."""
-    import multiprocessing
-    import signal
-    import time
-
-    before = set(multiprocessing.active_children())
-    pool = worker_pool(n)
-    try:
-        with _termination_held():
-            running: set[Future[tuple[int, Tally]]] = {pool.submit(_play_share, next(jobs))}
-        stop.workers = [p.pid for p in multiprocessing.active_children() if p not in before and p.pid]
-        if stop():
-            stop.ask(stop.signum)
-        while True:
-            while not stop() and len(running) < IN_FLIGHT * n and (more := next(jobs, None)) is not None:
-                running.add(pool.submit(_play_share, more))
-            if not running:
-                break
-            finished, running = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                count(future.result())
-            if running and stop.at is not None and time.monotonic() - stop.at > GRACE:
-                for pid in stop.workers:
-                    with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGKILL)
-                break
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ---------------------------------------------------------------- what is printed
