@@ -50,6 +50,7 @@ from cardgen.simulate.run import (
     stoppable,
 )
 from cardgen.simulate.sweep import parse_sweep
+from cardgen.simulate.text import table
 from cardgen.simulate.trace_file import TraceFile
 
 __all__ = [
@@ -386,9 +387,7 @@ def report_text(outcome: StOutcome) -> str:
         lines.append("no game finished")
         return "\n".join(lines)
     if outcome.request.sweep:
-        header, rows = sweep_rows(outcome)
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header, *rows]]
+        lines += table(*sweep_rows(outcome))
         return "\n".join(lines)
     rows2 = figures(outcome.settings[0], outcome.tallies[0])
     width = max(len(n) for n, _ in rows2)

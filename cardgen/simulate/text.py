@@ -211,7 +211,8 @@ def sweep_rows(outcome: Outcome, share: Share = _share) -> tuple[list[str], list
     return header, rows
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Columns of text, each as wide as its widest cell (every game's sweep table)."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     return ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in [header, *rows]]
 
@@ -224,7 +225,7 @@ def report_text(outcome: Outcome) -> str:
         lines.append("no game finished")
         return "\n".join(lines)
     if outcome.request.sweep:
-        lines += _table(*sweep_rows(outcome))
+        lines += table(*sweep_rows(outcome))
         return "\n".join(lines)
     rows = figures(outcome.settings[0], outcome.tallies[0])
     width = max(len(name) for name, _ in rows)
