@@ -21,7 +21,6 @@ not depend on the order they finish in, so two builds give the same bytes.
 from __future__ import annotations
 
 import functools
-import os
 import tomllib
 from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
@@ -42,7 +41,7 @@ from cardgen.write.built import Built
 from cardgen.write.marker import SET
 from cardgen.write.owned import check_outside_owned
 from cardgen.write.staging import INDEX, Staging, check_set_place, swap_set
-from cardgen.write.workers import worker_pool
+from cardgen.write.workers import available_cores, worker_pool
 
 MAX_CONFIG_BYTES = 1_000_000
 MAX_ITEMS = 200
@@ -202,7 +201,7 @@ def run_jobs(jobs: Sequence[Job], out: Path, *, step: Callable[[Outcome], None] 
             step(done)
         return done
 
-    workers = min(len(jobs), os.cpu_count() or 1)
+    workers = min(len(jobs), available_cores())
     if workers <= 1:
         return [outcome(job, functools.partial(run_job, job, out / str(i))) for i, job in enumerate(jobs, 1)]
     with worker_pool(workers) as pool:

@@ -44,6 +44,64 @@ def svg_png(svg: str | bytes, dpi: float = 150) -> bytes:
 # `pytest` runs the tests in a worker process per core (``-n auto --dist loadfile`` in
 # pyproject.toml): each test file goes to one worker whole, so a module-scoped fixture is built
 # once; what several files use is built once for the whole run by ``tests.helpers.shared``.
+#
+# Each worker runs on a core of its own (its CPU affinity), as ``taskset -c N`` would run it: cardgen
+# counts the cores it may use (``write.workers.available_cores``), so in a worker it builds in its own
+# process, as on a one-core machine, instead of forking helpers to compete with the other workers for
+# cores they already fill. The tests of those helpers (a build's pool, the deck written beside the
+# drawing, simulation on several processes) are marked ``every_core`` and get them all back.
+
+_ALL_CORES = frozenset(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else frozenset()
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... in a pytest-xdist worker
+
+
+def _own_core() -> frozenset[int]:
+    """The one core this xdist worker runs on (all of them outside a worker)."""
+    if not _WORKER.startswith("gw") or len(_ALL_CORES) < 2:
+        return _ALL_CORES
+    cores = sorted(_ALL_CORES)
+    return frozenset({cores[int(_WORKER[2:]) % len(cores)]})
+
+
+# The costliest files (a few seconds of work or more each), handed out first: pytest-xdist hands
+# out the files in the order they are collected, so the last ones handed out, which decide when
+# the run ends, are the short ones. Any order passes; this one only ends the run sooner.
+COSTLIEST = (
+    "test_kit.py",
+    "test_print_quality.py",
+    "test_exports.py",
+    "test_trust_check.py",
+    "test_handout_look.py",
+    "test_trust_pictures.py",
+    "test_build.py",
+    "test_tiles_exports.py",
+    "test_deck.py",
+    "test_trust_inputs.py",
+)
+
+
+@pytest.hookimpl
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    first = {name: i for i, name in enumerate(COSTLIEST)}
+    items.sort(key=lambda item: first.get(item.path.name, len(first)))  # (stable: the rest keep their order)
+
+
+@pytest.hookimpl
+def pytest_configure(config: pytest.Config) -> None:
+    if _ALL_CORES:
+        os.sched_setaffinity(0, _own_core())  # (before any fixture builds anything)
+
+
+@pytest.fixture(autouse=True)
+def _cores(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The test runs on its worker's own core, or on every core if it is marked ``every_core``."""
+    if not _ALL_CORES:
+        yield
+        return
+    cores = _ALL_CORES if request.node.get_closest_marker("every_core") else _own_core()
+    os.sched_setaffinity(0, cores)
+    yield
+    os.sched_setaffinity(0, _own_core())
 
 
 @pytest.fixture(scope="session")
@@ -58,6 +116,20 @@ def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
         return shared(tmp_path_factory, name, lambda out: typed(build_pack)(out=out, **kw).folder)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``cardgen build``'s default set (its ``--out`` folder), built once for the whole run: only to
+    read."""
+    from cardgen.cli import run
+    from tests.helpers import shared
+
+    def make(out: Path) -> Path:
+        assert run(["build", "--out", str(out / "output"), "--quiet"]) == 0
+        return out / "output"
+
+    return shared(tmp_path_factory, "default-build", make)
 
 
 # ---------------------------------------------------------------- nothing written into the clone

@@ -131,6 +131,22 @@ def shared(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], Pa
         return shelf / done.read_text("utf-8")
 
 
+_HANDOUTS: dict[tuple[str, tuple[tuple[str, Any], ...]], Path] = {}
+
+
+def handout(tmp_path: Path, paper: str = "a4", **kw: Any) -> Path:
+    """The folder of a rules handout (``build_handout``'s keywords, on ``paper``), built into
+    ``tmp_path`` the first time this process asks for it and kept for the tests after it that ask
+    for the same one (the same options make the same bytes). Only to read."""
+    from cardgen.options import print_options
+    from cardgen.products.handout import build_handout
+
+    key = (paper, tuple(sorted(kw.items())))
+    if key not in _HANDOUTS or not _HANDOUTS[key].is_dir():
+        _HANDOUTS[key] = build_handout(opts=print_options(paper=paper), out=tmp_path, **kw).folder
+    return _HANDOUTS[key]
+
+
 _READ: OrderedDict[str, Any] = OrderedDict()  # a PDF's digest -> pdfplumber's reading of it
 KEEP_READ = 12
 

@@ -62,13 +62,6 @@ def tree(folder: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
-def default_build(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
-    out = tmp_path_factory.mktemp("build") / "output"
-    assert run(["build", "--out", str(out), "--quiet"]) == 0
-    return out
-
-
 def test_the_default_set_is_every_product(default_build):
     folders = {p.name for p in default_build.iterdir() if p.is_dir()}
     assert folders == DEFAULT_FOLDERS
@@ -182,7 +175,10 @@ def test_the_test_page_leads_where_backs_are_printed_double_sided(tmp_path, caps
     assert page.find(".//section[@class='later']") is None
 
 
-def test_two_builds_are_byte_identical(default_build, tmp_path):
+@pytest.mark.every_core
+def test_two_builds_are_byte_identical_built_in_one_process_or_on_every_core(default_build, tmp_path):
+    """Under pytest-xdist the shared build (tests/conftest.py) ran in its worker alone (one core: tests/conftest.py);
+    this one runs its items on a pool of workers, each pack's sheets written beside its drawing."""
     again = tmp_path / "again"
     assert run(["build", "--out", str(again), "--quiet"]) == 0
     assert tree(again) == tree(default_build)

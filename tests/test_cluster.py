@@ -98,6 +98,7 @@ def _shares_played(address: str) -> int:
 # --- the same figures ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 @pytest.mark.parametrize(
     "args",
@@ -121,6 +122,7 @@ def test_a_sweep_on_the_cluster_gives_the_local_figures_in_the_local_shares(sche
     assert d["played"] == d["games"] * 2 and d["interrupted"] is False
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 def test_supertrain_on_the_cluster_gives_the_local_figures(scheduler, capsys) -> None:  # type: ignore[no-untyped-def]
     args = ["supertrain", "--sweep", "players=2,3", "--rounds", "2", "--games", "16", "--json"]
@@ -131,6 +133,7 @@ def test_supertrain_on_the_cluster_gives_the_local_figures(scheduler, capsys) ->
     assert json.loads(there)["played"] == 32
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 def test_the_report_page_is_the_local_one(scheduler, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     args = ["simulate", "--sweep", "players=2,3", "--games", "50"]
@@ -143,6 +146,7 @@ def test_the_report_page_is_the_local_one(scheduler, capsys, tmp_path) -> None: 
 # --- Ctrl-C --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 def test_ctrl_c_cancels_the_games_in_flight_and_says_what_was_played(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.cli.simulate as command
@@ -177,6 +181,7 @@ def test_ctrl_c_cancels_the_games_in_flight_and_says_what_was_played(scheduler, 
 # --- one line, exit 2 -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # (waits out the time it is given)
 @needs_dask
 def test_a_scheduler_not_there_is_one_line_in_bounded_time(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.simulate.cluster as cluster
@@ -239,6 +244,7 @@ def test_a_trace_is_not_played_on_a_cluster(capsys) -> None:  # type: ignore[no-
     assert code == 2 and "--cluster" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 def test_progress_is_told_as_shares_come_back(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.cli.simulate as command
@@ -256,6 +262,7 @@ def test_progress_is_told_as_shares_come_back(scheduler, capsys, monkeypatch) ->
     assert told == [(25 * k, 200) for k in range(1, 9)]
 
 
+@pytest.mark.slow  # (a scheduler and two workers, started for the module)
 @needs_dask
 def test_workers_with_another_cardgen_are_refused_before_a_game(scheduler, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.simulate.cluster as cluster

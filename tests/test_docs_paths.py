@@ -6,6 +6,7 @@ follows a name to a file that was moved or deleted is lost, so a stale name fail
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import re
@@ -83,7 +84,10 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-def _names() -> list[tuple[str, str, str]]:
+@functools.cache
+def names() -> list[tuple[str, str, str]]:
+    """Every module path the docstrings and docs/ name: (where, kind, name). Found when a test
+    asks (not at import: every pytest-xdist worker imports this file, one runs it)."""
     out = []
     for where, text in _texts():
         for m in DOTTED.finditer(text):
@@ -96,13 +100,10 @@ def _names() -> list[tuple[str, str, str]]:
     return out
 
 
-NAMES = _names()
-
-
 def test_the_scan_finds_names() -> None:
     # a scan that finds nothing proves nothing: the project names hundreds of its modules
-    assert len({n for _, kind, n in NAMES if kind == "name"}) > 100
-    assert len({n for _, kind, n in NAMES if kind == "path"}) > 30
+    assert len({n for _, kind, n in names() if kind == "name"}) > 100
+    assert len({n for _, kind, n in names() if kind == "path"}) > 30
 
 
 def test_a_stale_name_is_caught() -> None:
@@ -121,7 +122,7 @@ def test_a_stale_name_is_caught() -> None:
 @pytest.mark.parametrize("kind", ["name", "path"])
 def test_every_module_named_in_a_docstring_or_a_document_exists(kind: str) -> None:
     stale = []
-    for where, k, name in NAMES:
+    for where, k, name in names():
         if k != kind:
             continue
         ok = _resolves(name) if kind == "name" else (PACKAGE / name).exists()

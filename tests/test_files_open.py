@@ -22,16 +22,16 @@ LENGTH = re.compile(r"^\d+(\.\d+)?mm$")
 
 
 @pytest.fixture(scope="module")
-def default_set(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
-    out = tmp_path_factory.mktemp("all")
-    assert run(["build", "--out", str(out)]) == 0
+def default_set(tmp_path_factory, default_build) -> list[Path]:  # type: ignore[no-untyped-def]
+    """The default set (shared by the run: tests/conftest.py) and a few items beside it."""
+    out = tmp_path_factory.mktemp("more")
     assert run(["pack", "--pattern", "two", "--census", "5", "--bleed", "3mm", "--backs", "--out", str(out)]) == 0
     assert run(["placemat", "--census", "14", "--paper", "letter", "--out", str(out)]) == 0
-    return out
+    return [default_build, out]
 
 
 def test_every_pdf_is_sound_embeds_its_fonts_and_renders(default_set):
-    pdfs = sorted(default_set.rglob("*.pdf"))
+    pdfs = sorted(p for root in default_set for p in root.rglob("*.pdf"))
     assert len(pdfs) >= 9
     for path in pdfs:
         with pikepdf.open(path) as pdf:
@@ -48,7 +48,7 @@ def test_every_pdf_is_sound_embeds_its_fonts_and_renders(default_set):
 
 
 def test_every_svg_parses_has_a_physical_size_and_renders(default_set):
-    svgs = sorted(default_set.rglob("*.svg"))
+    svgs = sorted(p for root in default_set for p in root.rglob("*.svg"))
     assert len(svgs) > 300
     for k, path in enumerate(svgs):
         root = etree.parse(str(path)).getroot()

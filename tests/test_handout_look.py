@@ -15,12 +15,10 @@ from lxml import html as lxml_html
 from cardgen.layout.document import Columns, Paragraph, Table, plain
 from cardgen.layout.got.card2d import CHOICE
 from cardgen.layout.handouts import build
-from cardgen.options import print_options
-from cardgen.products.handout import build_handout
 from cardgen.rules.got.number_abilities import DECISIONS
 from cardgen.rules.got.sequence_report import report
 from tests import seed_facts as seed
-from tests.helpers import read_pdf
+from tests.helpers import handout, read_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 # the case #21's audit names, and others around it
@@ -38,8 +36,8 @@ def norm(text: str) -> str:
 
 
 def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[Path, Path]:
-    result = build_handout(opts=print_options(paper=paper), out=tmp_path, **kw)  # type: ignore[arg-type]
-    folder = result.folder
+    """(its page, its PDF) of a handout, built once a process for the same options: only to read."""
+    folder = handout(tmp_path, paper, **kw)
     return folder / f"{folder.name}.html", folder / f"{folder.name}.pdf"
 
 
@@ -524,6 +522,7 @@ window.addEventListener('load', () => {
 </script>"""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium to lay the page out")
 @pytest.mark.parametrize("game", ["got", "amtrak", "supertrain", "train"])
 def test_no_web_table_runs_into_the_column_rule_in_a_browser(tmp_path, game):

@@ -22,6 +22,7 @@ from cardgen.rules.got.simulation import Summary
 from cardgen.rules.got.tally import Tally
 from cardgen.simulate.run import run
 from cardgen.simulate.settings import request
+from tests.helpers import handout
 from tests.test_cli import cli
 
 # Each of the engine's decisions, found by words of its own, and what a handout prints for it:
@@ -132,8 +133,7 @@ def pdf_pages(pdf_path: Path) -> list[str]:
 
 def written(tmp_path: Path, paper: str = "a4", **kw: object) -> tuple[str, str, Path]:
     """(the page's text, the PDF's text, the folder) of one handout, as a reader gets them."""
-    result = build_handout(opts=print_options(paper=paper), out=tmp_path, **kw)  # type: ignore[arg-type]
-    folder = result.folder
+    folder = handout(tmp_path, paper, **kw)  # (built once a process for the same options)
     page = norm(lxml_html.parse(str(folder / f"{folder.name}.html")).getroot().text_content())
     return page, " ".join(pdf_pages(folder / f"{folder.name}.pdf")), folder
 

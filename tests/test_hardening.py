@@ -557,15 +557,17 @@ def test_sweep_clears_only_what_killed_builds_left(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*keep, "b", "c"])
 
 
+@pytest.mark.every_core
 def test_cardgen_build_is_all_or_nothing_and_says_which_item_failed(here, capsys):
     blocked = here / "out" / "placemat-census-5"
     blocked.mkdir(parents=True)
     (blocked / "mine.txt").write_text("not cardgen's")
-    code, out, err = cli(capsys, "build", "--out", here / "out")
+    config = here / "set.toml"  # items on either side of the one that fails
+    config.write_text('[[kit]]\ngame = "got"\n\n[[pack]]\ncensus = 4\n\n[[placemat]]\ncensus = 5\n\n[[pack2d]]\n')
+    code, out, err = cli(capsys, "build", "--config", config, "--out", here / "out")
     assert code == 2 and "Traceback" not in err
     line = err.strip()
-    # (item 11: the default set starts with a kit a game (five), then the test page, three packs and the 2D pack)
-    assert len(line.splitlines()) == 1 and line.startswith("error: item 11 (placemat: census 5): cannot replace")
+    assert len(line.splitlines()) == 1 and line.startswith("error: item 3 (placemat: census 5): cannot replace")
     assert "holds 'mine.txt'" in line and line.endswith("nothing was written")
     assert sorted(p.name for p in (here / "out").iterdir()) == ["placemat-census-5"]  # nothing else written
     assert (blocked / "mine.txt").read_text() == "not cardgen's"
@@ -636,6 +638,8 @@ def _kill_midway(out: Path, cwd: Path, sig: signal.Signals) -> tuple[int, int]:
     return code, p.pid
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_a_killed_build_leaves_the_previous_build_whole_and_the_next_build_sweeps_up(tmp_path, monkeypatch, capsys):
     out, cwd = tmp_path / "out", tmp_path / "cwd"
     cwd.mkdir()
@@ -670,6 +674,8 @@ def test_a_killed_build_leaves_the_previous_build_whole_and_the_next_build_sweep
     assert list(cwd.iterdir()) == []
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_sigterm_stops_a_big_build_within_seconds_and_cleans_up(tmp_path):  # type: ignore[no-untyped-def]
     """#29: SIGTERM took 20-76 s to stop a 16,250-card build on a busy machine: the worker
     drawing its PDF was waited for. Now the worker is killed with the build: the build ends in
@@ -712,6 +718,7 @@ def test_sigterm_stops_a_big_build_within_seconds_and_cleans_up(tmp_path):  # ty
     assert not [w for w in workers if Path(f"/proc/{w}").exists()], "the worker ended with the build"
 
 
+@pytest.mark.every_core
 def test_a_pool_left_by_an_exception_kills_its_workers_at_once():  # type: ignore[no-untyped-def]
     """What the build leans on: leaving a worker pool by an exception (Ctrl-C, SIGTERM, a failed
     check) ends its workers mid-task instead of waiting for their work (here a minute's sleep)."""

@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -126,8 +127,9 @@ def test_the_pdf_names_the_kit_and_opens_at_actual_size(kits, game):  # type: ig
         assert labels[at:end] == [f"{word} {n}" for n in range(1, end - at + 1)], title
 
 
-def page_texts(pdf: Path) -> list[str]:
-    with pdfplumber.open(pdf) as doc:
+def page_texts(pdf: Path, pages: Sequence[int] | None = None) -> list[str]:
+    """The text of each page (of ``pages``, counted from 0; every page by default), read by pdfplumber."""
+    with pdfplumber.open(pdf, pages=None if pages is None else [k + 1 for k in pages]) as doc:
         return [" ".join((page.extract_text() or "").split()) for page in doc.pages]
 
 
@@ -149,7 +151,7 @@ def test_the_pages_are_the_cover_then_the_parts_pages_in_order(kits, game):  # t
         name = rules if title == "The rules handout" else _part_named(parts, title, rules)
         pages = parts.pop(name)
         if name.startswith("placemat"):
-            kit_text = page_texts(kit_pdf(folder))[at : at + len(pages)]
+            kit_text = page_texts(kit_pdf(folder), range(at, at + len(pages)))
             own_text = page_texts(part_pdf(folder / name))
             assert len(own_text) == len(pages)
             for k, (mine, theirs) in enumerate(zip(kit_text, own_text)):
@@ -235,7 +237,7 @@ def test_amtrak_solo_kit_prints_the_deck_and_the_solo_scorecard(kits):  # type: 
     assert [p.name for p in parts_of(folder)] == ["amtrak-scorecard-solo", "deck", "handout-amtrak"]
     rows = (folder / "deck" / "pack.csv").read_text("utf-8").splitlines()[1:]
     assert len(rows) == 54 and sum(",JK," in r for r in rows) == 2
-    cover = page_texts(kit_pdf(folder))[0]
+    (cover,) = page_texts(kit_pdf(folder), range(1))
     assert "the deck: 54 cards, 2 of them Jokers" in cover and "the solo scorecard" in cover
     assert "one player (solo)" in cover and "Cut the 54 cards apart" in cover
 
@@ -246,7 +248,7 @@ def test_train_kit_prints_the_deck_without_jokers_and_the_round_setup_card(kits)
     assert [p.name for p in parts_of(folder)] == ["deck-no-jokers", "handout-train", "train-setup-3-players"]
     rows = (folder / "deck-no-jokers" / "pack.csv").read_text("utf-8").splitlines()[1:]
     assert len(rows) == 52 and not any(",JK," in r for r in rows)
-    cover = page_texts(kit_pdf(folder))[0]
+    (cover,) = page_texts(kit_pdf(folder), range(1))
     assert "the deck: 52 cards, no Jokers" in cover and "the round-setup card for 3 players" in cover
 
 
@@ -261,13 +263,13 @@ def test_names_go_on_the_mats_and_the_kit_has_tokens_and_wild_cards(kits):  # ty
         assert f">{name}<" in svg.read_text("utf-8")
     with pikepdf.open(kit_pdf(folder)) as pdf:
         labels = [pikepdf.Page(p).label for p in pdf.pages]
-    texts = page_texts(kit_pdf(folder))
-    on_mats = " ".join(t for t, label in zip(texts, labels) if label.startswith("Mats"))
+    on_mats = " ".join(page_texts(kit_pdf(folder), [k for k, label in enumerate(labels) if label.startswith("Mats")]))
     assert all(f"({name})" in on_mats for name in ("Ann", "Bob", "Cy", "Dee"))  # each piece says whose
     (pack,) = [p for p in parts_of(folder) if p.name.startswith("got-")]
     assert {p.stem for p in (pack / "cards").glob("W*.svg")} == {"W01", "W02"}
     assert any(p.name.startswith("freeze-tokens") for p in parts_of(folder))
-    assert "2 of them wild" in texts[0] and "freeze tokens" in texts[0] and "(Ann, Bob, Cy, Dee)" in texts[0]
+    (cover,) = page_texts(kit_pdf(folder), [0])
+    assert "2 of them wild" in cover and "freeze tokens" in cover and "(Ann, Bob, Cy, Dee)" in cover
 
 
 # --- double-sided and fold-over ---------------------------------------------------------------

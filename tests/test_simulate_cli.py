@@ -95,6 +95,7 @@ def test_the_grid_game_and_options(capsys) -> None:  # type: ignore[no-untyped-d
 # --- the same figures on any number of cores --------------------------------------------------------
 
 
+@pytest.mark.every_core
 @pytest.mark.parametrize(
     "args",
     [
@@ -111,6 +112,8 @@ def test_one_worker_or_two_give_the_same_json(capsys, args: list[str]) -> None: 
     assert one == two == three
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.parametrize("args", [["--games", "50", "--census", "6"], ["amtrak", "--players", "3", "--games", "20"]])
 def test_a_whole_process_gives_the_same_json_as_in_process(capsys, tmp_path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     here = run_json(capsys, *args, "--workers", "2")
@@ -536,6 +539,8 @@ def _gone(workers: set[int]) -> bool:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
 def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None:  # type: ignore[no-untyped-def]
     # (10 million: the compiled kernel plays 100,000 games in a few seconds on two cores)
@@ -550,6 +555,8 @@ def test_ctrl_c_stops_with_the_games_played_and_no_worker_left(tmp_path) -> None
     assert _gone(workers)
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
 def test_sigterm_stops_at_once_with_the_games_played_and_leaves_no_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
     proc, workers = _started(tmp_path, "amtrak", "--games", "100000")
@@ -568,6 +575,8 @@ def test_sigterm_stops_at_once_with_the_games_played_and_leaves_no_worker(tmp_pa
 LONG_GAMES = ("--bot", "random", "--pattern", "one", "--census", "12", "--players", "2", "--max-turns", "100000")
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
 @pytest.mark.parametrize(
     ("sig", "code", "said"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "stopped by SIGTERM")]
@@ -585,6 +594,8 @@ def test_a_signal_stops_the_games_in_progress_at_once(tmp_path, sig, code, said)
     assert _gone(workers)
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_ctrl_c_to_the_whole_group_stops_a_run_played_here_mid_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """One worker plays in the command's own process: Ctrl-C (to the process group, as a terminal
     sends it) abandons the game being played."""

@@ -381,6 +381,8 @@ def test_pages_deflated_as_they_are_done_are_the_bytes_reportlab_saves():  # typ
 # ---------------------------------------------------------------- a sheet at a time
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_a_big_pack_is_proved_a_sheet_at_a_time(tmp_path):  # type: ignore[no-untyped-def]
     """The check reads each card's SVG as its sheet is compared and lets it go: with its pages
     handed over one at a time (as the worker does), it never holds more than a few sheets'

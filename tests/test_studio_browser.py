@@ -41,7 +41,8 @@ def _missing() -> str:
 MISSING = _missing()
 if MISSING and REQUIRED:
     pytest.fail(f"CARDGEN_REQUIRE_BROWSER=1 but {MISSING}", pytrace=False)
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING or "")
+# slow: a real browser is started (CI runs them with `pytest -m slow`)
+pytestmark = [pytest.mark.skipif(bool(MISSING), reason=MISSING or ""), pytest.mark.slow]
 
 
 def cli(*args: str) -> tuple[int, str, str]:

@@ -80,6 +80,7 @@ def test_without_wilds_there_are_no_action_figures_and_13_rounds_at_most() -> No
     assert s.wild is None and s.plain is not None and "actions" not in s.plain and s.pairs == 0
 
 
+@pytest.mark.every_core
 def test_the_same_figures_on_one_worker_or_two() -> None:
     req = st.request({"players": 3, "rounds": 2}, [], games=12, seed=4)
     one = st.report_json(st.run(req, workers=1))

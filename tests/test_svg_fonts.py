@@ -326,6 +326,7 @@ def chromium_shot(svg: str, tmp_path: Path, scale: int = 2) -> Image.Image:
     return Image.open(shot).convert("L")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian's chromium is not installed")
 def test_chromium_without_the_font_installed_draws_the_pdf(pack, tmp_path):  # type: ignore[no-untyped-def]
     svg = card_svg(pack, 1)

@@ -195,6 +195,8 @@ KILL_MID_SWAP = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_a_build_killed_in_the_middle_of_its_swap_is_completed_by_the_next(tmp_path, capsys):
     out, config = tmp_path / "out", tmp_path / "cardgen.toml"
     config.write_text('[[placemat]]\ncensus = 4\n\n[[placemat]]\ncensus = 5\n\n[[pack]]\npattern = "one"\ncensus = 3\n')
@@ -230,6 +232,8 @@ def _killed_mid_swap(tmp_path: Path, capsys) -> tuple[Path, Path]:  # type: igno
     return out, config
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.parametrize(
     "users, then",
     [
@@ -283,6 +287,8 @@ def test_finishing_a_killed_set_never_deletes_or_overwrites_what_the_user_put_th
     assert b"<h1>My club" not in (out / "index.html").read_bytes()
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_a_killed_set_is_finished_over_its_own_old_folders_and_index(tmp_path, capsys):  # type: ignore[no-untyped-def]
     """The set's own destinations as the killed build left them (missing, or the previous set's,
     unchanged) are no reason to refuse: the next command completes the set."""
@@ -293,6 +299,8 @@ def test_a_killed_set_is_finished_over_its_own_old_folders_and_index(tmp_path, c
     assert (out / "got-pattern-one-census-3-new").is_dir()
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_a_folder_the_user_put_in_place_of_one_the_set_put_in_is_left_alone(tmp_path, capsys):  # type: ignore[no-untyped-def]
     """A folder the killed set had put in already, and that its owner replaced since with one
     of their own: finishing the set has nothing to put there, and leaves theirs as it is."""
@@ -354,6 +362,8 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 @pytest.mark.skipif(not LINUX, reason="reads /proc")
 def test_the_workers_of_a_build_killed_outright_die_with_it(tmp_path):
     proc = subprocess.Popen(

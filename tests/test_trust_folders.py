@@ -505,6 +505,8 @@ def test_a_leftover_with_a_read_only_folder_is_cleared_and_one_that_cannot_be_is
 # ---------------------------------------------------------------- two runs at once
 
 
+@pytest.mark.slow
+@pytest.mark.every_core
 def test_concurrent_builds_into_one_out_both_succeed(tmp_path):  # type: ignore[no-untyped-def]
     """Two (three) `cardgen build` into one missing --out: each waits its turn at the swap; none
     refuses with "cannot write to X/cardgen-build: file exists" or a half-swapped index page."""

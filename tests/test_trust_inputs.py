@@ -188,6 +188,7 @@ def _costly_run(tmp_path: Path, svg: str, key: str, seconds: float, *extra: str)
     )
 
 
+@pytest.mark.slow
 def test_an_svg_that_takes_too_long_to_draw_is_stopped_in_one_line(tmp_path):  # type: ignore[no-untyped-def]
     """Thousands of see-through shapes over the whole canvas: each is blended over every pixel.
     Drawing is bounded in time (here 2 s for the test, 20 s as shipped): one line, nothing written."""

@@ -405,6 +405,7 @@ def bomb(side: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
 
 
+@pytest.mark.slow
 def test_preview_draws_a_card_svg_within_bounded_memory(made, tmp_path, capsys):  # type: ignore[no-untyped-def]
     """A picture in the file, as cardgen puts one, that takes gigabytes to draw: the child
     drawing it is stopped at its memory, and the file named."""
@@ -416,6 +417,7 @@ def test_preview_draws_a_card_svg_within_bounded_memory(made, tmp_path, capsys):
     refused(capsys, folder, "cannot preview ", "cards/003.svg", ": it needs more than")
 
 
+@pytest.mark.slow
 def test_preview_draws_a_card_svg_within_bounded_time(made, tmp_path, capsys, monkeypatch):  # type: ignore[no-untyped-def]
     """Ninety thousand cards' worth of rectangles, each what cardgen may write: the child is
     stopped at its time (a second here), and the file named."""

@@ -16,6 +16,8 @@ import pytest
 
 from cardgen.write.workers import beside, worker_pool
 
+pytestmark = pytest.mark.every_core  # (these are the tests of the worker processes themselves)
+
 LINUX = sys.platform.startswith("linux")
 
 

@@ -49,8 +49,7 @@ def _status(argv: list[str] | None) -> int:
     """Run the command; every expected failure becomes one line on stderr and a status."""
     from cardgen.files import reason, show_path
 
-    command = typer.main.get_command(app)
-    _ascii_numbers(command)
+    command = _command()
     try:
         rv = command.main(args=argv, prog_name="cardgen", standalone_mode=False)
     except CardgenError as e:
@@ -83,6 +82,15 @@ def _status(argv: list[str] | None) -> int:
 
 
 LONG_QUOTED = re.compile(f"'([^']{{{SHOWN + 1},}})'")
+
+
+@functools.cache
+def _command() -> Any:
+    """The Click command Typer makes of ``app``, made once a process (the studio, the tests and
+    scripts run many commands in one)."""
+    command = typer.main.get_command(app)
+    _ascii_numbers(command)
+    return command
 
 
 def _ascii_numbers(command: Any) -> None:

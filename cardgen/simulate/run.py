@@ -44,7 +44,7 @@ from cardgen.rules.got.simulation import play_game
 from cardgen.rules.got.tally import Tally
 from cardgen.rules.shared import game_seed
 from cardgen.simulate.settings import Request, Setting
-from cardgen.write.workers import worker_pool
+from cardgen.write.workers import available_cores, worker_pool
 
 __all__ = ["SHARE", "AnyTally", "Halted", "Outcome", "available_cores", "playing", "run", "shares", "stoppable"]
 
@@ -121,14 +121,6 @@ class Outcome:
     @property
     def asked(self) -> int:
         return len(self.settings) * self.request.games
-
-
-def available_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def shares(games: int, workers: int) -> list[tuple[int, int]]:

@@ -93,10 +93,19 @@ def worker_pool(workers: int) -> WorkerPool:
     return WorkerPool(max_workers=workers, mp_context=_context(), initializer=_die_with, initargs=(os.getpid(),))
 
 
+def available_cores() -> int:
+    """The cores this process may run on: those of its CPU affinity (``taskset``, a container's
+    cpuset, a test runner's worker given one core), not every core the machine has."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # (no affinity where the platform has none: macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def nested() -> bool:
     """Whether this process should start no worker of its own: it is a worker itself (``cardgen
-    build`` has every core busy already), or there is one core."""
-    return multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2
+    build`` has every core busy already), or it may run on one core only."""
+    return multiprocessing.parent_process() is not None or available_cores() < 2
 
 
 ITEM, DONE, FAILED = 0, 1, 2  # what a message from ``beside``'s worker holds
