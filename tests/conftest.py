@@ -119,6 +119,24 @@ def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
 
 
 @pytest.fixture(scope="session")
+def made_by(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """What a cardgen command line writes, run once for the whole run and shared by every worker:
+    made_by("pack", "--census", "3", ...) -> the folder it made (only to read: copy it to change it)."""
+    from cardgen.cli import run
+    from tests.helpers import shared
+
+    def make(*args: str) -> Path:
+        def write(out: Path) -> Path:
+            assert run([*args, "--out", str(out)]) == 0
+            (folder,) = [p for p in out.iterdir() if p.is_dir()]
+            return folder
+
+        return shared(tmp_path_factory, " ".join(args), write)
+
+    return make
+
+
+@pytest.fixture(scope="session")
 def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``cardgen build``'s default set (its ``--out`` folder), built once for the whole run: only to
     read."""

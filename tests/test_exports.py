@@ -18,7 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 from cardgen.cli import run
 from cardgen.products.got import build_pack
 from cardgen.products.got2d import build_pack2d
-from tests.helpers import typed
+from tests.helpers import FULL_TTS, typed
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -140,10 +140,10 @@ def test_a_bad_dpi_is_one_line_and_writes_nothing(capsys, tmp_path, value):  # t
 
 
 @pytest.fixture(scope="module")
-def tts(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """84 cards (two sheets), no bleed, with a PNG per card at 200 dpi to hold the cells against."""
-    out = tmp_path_factory.mktemp("tts")
-    return typed(build_pack)(pattern="two", census=7, png=200, tts=True, out=out).folder
+def tts(made_by):  # type: ignore[no-untyped-def]
+    """84 cards (two sheets), no bleed, with a PNG per card at 200 dpi to hold the cells against
+    (built once a run: tests/test_trust_check.py spoils a copy)."""
+    return made_by(*FULL_TTS)
 
 
 # A poker cell: 10 cells in 4096 px → 409 px wide; 409 × 3.5 / 2.5 = 572.6, so 573 tall.

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from cardgen.cli import run
-from tests.helpers import as_older
+from tests.helpers import EXPORTS, FULL_TTS, as_older
 
 
 def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -31,20 +31,12 @@ def fails_naming(capsys, folder: Path, *needles: str) -> str:  # type: ignore[no
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):  # type: ignore[no-untyped-def]
-    root = tmp_path_factory.mktemp("built")
-    for args in (
-        ["pack", "--pattern", "one", "--census", "3", "--copies", "2"],
-        ["pack", "--pattern", "one", "--census", "3", "--copies", "2", "--bleed", "3mm", "--backs"],
-        ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
-        ["tiles"],
-    ):
-        assert run([*args, "--out", str(root)]) == 0
+def built(made_by):  # type: ignore[no-untyped-def]
     return {
-        "plain": root / "got-pattern-one-census-3-copies-2",
-        "bleed": root / "got-pattern-one-census-3-copies-2-bleed3mm-backs",
-        "exports": root / "got-pattern-one-census-3-copies-1-backs-png72-tts",
-        "tiles": root / "supertrain-wild",
+        "plain": made_by("pack", "--pattern", "one", "--census", "3", "--copies", "2"),
+        "bleed": made_by("pack", "--pattern", "one", "--census", "3", "--copies", "2", "--bleed", "3mm", "--backs"),
+        "exports": made_by(*EXPORTS),
+        "tiles": made_by("tiles"),
     }
 
 
@@ -311,12 +303,10 @@ def test_a_spoilt_tts_sheet_is_named(built, tmp_path, capsys, name, how):  # typ
 
 
 @pytest.fixture(scope="module")
-def deck(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """A pack whose first TTS sheet is full: 69 cards and the back, a card about 1/70 of it."""
-    root = tmp_path_factory.mktemp("deck")
-    assert run(["pack", "--pattern", "one", "--census", "7", "--png", "72", "--tts", "--out", str(root)]) == 0
-    (folder,) = [p for p in root.iterdir() if p.is_dir()]
-    return folder
+def deck(made_by):  # type: ignore[no-untyped-def]
+    """A pack whose first TTS sheet is full: 69 cards and the back, a card about 1/70 of it (the
+    one tests/test_exports.py reads, built once a run)."""
+    return made_by(*FULL_TTS)
 
 
 def _cell_box(n: int, sheet: Image.Image) -> tuple[int, int, int, int]:

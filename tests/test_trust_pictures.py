@@ -32,7 +32,7 @@ import cardgen.render.png as png_module
 from cardgen.cli import run
 from cardgen.proof.pixels import FLAT, pixels_differ, png_strips
 from cardgen.render.png import pixels, rasterise
-from tests.helpers import resign
+from tests.helpers import EXPORTS, resign
 
 EDGE = 32  # of 255: what an edge pixel may be off by, as docs/commands/check.md gives it
 CHECK_PAGE = Path(__file__).resolve().parents[1] / "docs" / "commands" / "check.md"
@@ -45,19 +45,12 @@ def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyp
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):  # type: ignore[no-untyped-def]
+def made(made_by):  # type: ignore[no-untyped-def]
     """A pack with PNGs at 72 dpi and a TTS deck, and one with a print service's PNGs (300 dpi)."""
-    root = tmp_path_factory.mktemp("made")
-    for args in (
-        ["pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts"],
-        ["pack", "--pattern", "one", "--census", "2", "--preset", "thegamecrafter"],
-        ["tiles"],
-    ):
-        assert run([*args, "--out", str(root)]) == 0
     return {
-        "exports": root / "got-pattern-one-census-3-copies-1-backs-png72-tts",
-        "service": root / "got-pattern-one-census-2-preset-thegamecrafter",
-        "tiles": root / "supertrain-wild",
+        "exports": made_by(*EXPORTS),
+        "service": made_by("pack", "--pattern", "one", "--census", "2", "--preset", "thegamecrafter"),
+        "tiles": made_by("tiles"),
     }
 
 
