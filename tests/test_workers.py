@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.write.workers import beside, worker_pool
+from cardgen.write.workers import available_cores, beside, worker_pool
 
 pytestmark = pytest.mark.every_core  # (these are the tests of the worker processes themselves)
 
@@ -107,6 +107,23 @@ def test_a_worker_makes_its_items_itself_as_they_are_asked_for(tmp_path):  # typ
     with worker_pool(1) as pool:
         assert pool.submit(_inside_a_worker, log).result() == [0, 1, 2]
     assert len({pid for pid, _ in _made(log)}) == 1 and os.getpid() not in {pid for pid, _ in _made(log)}
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity on this platform")
+def test_on_one_core_the_items_are_made_here_as_they_are_asked_for(tmp_path):  # type: ignore[no-untyped-def]
+    """A process allowed one core (``taskset -c 0``, a container's cpuset) starts no worker: it
+    counts the cores it may run on, not the machine's."""
+    everything = os.sched_getaffinity(0)
+    log = tmp_path / "log"
+    try:
+        os.sched_setaffinity(0, {min(everything)})
+        assert available_cores() == 1
+        with beside(_counted, 3, log) as items:
+            assert list(items) == [0, 1, 2]
+    finally:
+        os.sched_setaffinity(0, everything)
+    assert {pid for pid, _ in _made(log)} == {os.getpid()}
+    assert available_cores() == len(everything)
 
 
 def test_a_worker_returns_values():
