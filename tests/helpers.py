@@ -23,7 +23,7 @@ from cardgen.themes.read import parse_print_args
 # Command lines whose folders several test files read (``made_by`` in tests/conftest.py builds each
 # once a run): a pack with every export at a small size; a pack whose first TTS sheet is full.
 EXPORTS = ("pack", "--pattern", "one", "--census", "3", "--copies", "1", "--backs", "--png", "72", "--tts")
-FULL_TTS = ("pack", "--pattern", "two", "--census", "7", "--png", "200", "--tts")
+FULL_TTS = ("pack", "--pattern", "two", "--census", "7", "--tts")
 
 
 def typed(build: Callable[..., Any]) -> Callable[..., Any]:

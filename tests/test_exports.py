@@ -4,6 +4,7 @@ poker is 2.5 × 3.5 in, bridge 2.25 × 3.5 in, 1/8 in bleed adds 1/4 in to each 
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 from cardgen.cli import run
 from cardgen.products.got import build_pack
 from cardgen.products.got2d import build_pack2d
+from tests.conftest import svg_png
 from tests.helpers import FULL_TTS, typed
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -141,8 +143,7 @@ def test_a_bad_dpi_is_one_line_and_writes_nothing(capsys, tmp_path, value):  # t
 
 @pytest.fixture(scope="module")
 def tts(made_by):  # type: ignore[no-untyped-def]
-    """84 cards (two sheets), no bleed, with a PNG per card at 200 dpi to hold the cells against
-    (built once a run: tests/test_trust_check.py spoils a copy)."""
+    """84 cards (two sheets), no bleed (built once a run: tests/test_trust_check.py spoils a copy)."""
     return made_by(*FULL_TTS)
 
 
@@ -168,11 +169,16 @@ def test_tts_sheets_hold_69_cards_and_the_back_in_the_last_cell(tts):  # type: i
                                                            (69, "deck.png", 8, 6), (70, "deck-2.png", 0, 0),
                                                            (84, "deck-2.png", 4, 1)])  # fmt: skip
 def test_each_card_is_in_its_cell(tts, card, sheet, col, row):  # type: ignore[no-untyped-def]
-    """The cell at (col, row) against that card's own PNG brought to the cell's size."""
+    """The cell at (col, row) against that card's SVG drawn by resvg at 200 dpi and brought to the
+    cell's size."""
     image = png(tts / "tts" / sheet)
     cell = image.crop((col * CELL[0], row * CELL[1], (col + 1) * CELL[0], (row + 1) * CELL[1]))
-    own = png(tts / "png" / f"{card:03d}.png").resize(CELL, Image.Resampling.LANCZOS)
-    other = png(tts / "png" / f"{card % 84 + 1:03d}.png").resize(CELL, Image.Resampling.LANCZOS)
+
+    def drawn(n: int) -> Image.Image:
+        picture = svg_png((tts / "cards" / f"{n:03d}.svg").read_bytes(), dpi=200)
+        return Image.open(io.BytesIO(picture)).convert("RGB").resize(CELL, Image.Resampling.LANCZOS)
+
+    own, other = drawn(card), drawn(card % 84 + 1)
     assert diff(cell, own) < 2.0  # the same card, brought to size (its fine art resampled either way)
     assert diff(cell, other) > 3  # the next card differs in a few letters and its marked wagons only
 

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from cardgen.cli import run
-from tests.helpers import EXPORTS, as_older
+from tests.helpers import EXPORTS, FULL_TTS, as_older
 
 
 def cli(capsys, *args: object) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -306,7 +306,7 @@ def test_a_spoilt_tts_sheet_is_named(built, tmp_path, capsys, name, how):  # typ
 def deck(made_by):  # type: ignore[no-untyped-def]
     """A pack whose first TTS sheet is full: 69 cards and the back, a card about 1/70 of it (no
     PNG a card: only the sheets are checked again)."""
-    return made_by("pack", "--pattern", "two", "--census", "7", "--tts")
+    return made_by(*FULL_TTS)  # (the one tests/test_exports.py reads: built once a run)
 
 
 def _cell_box(n: int, sheet: Image.Image) -> tuple[int, int, int, int]:
