@@ -175,6 +175,7 @@ def test_the_test_page_leads_where_backs_are_printed_double_sided(tmp_path, caps
     assert page.find(".//section[@class='later']") is None
 
 
+@pytest.mark.slow  # (the whole default set built a second time)
 @pytest.mark.every_core
 def test_two_builds_are_byte_identical_built_in_one_process_or_on_every_core(default_build, tmp_path):
     """Under pytest-xdist the shared build (tests/conftest.py) ran in its worker alone (one core: tests/conftest.py);

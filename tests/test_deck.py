@@ -492,6 +492,7 @@ def test_check_cards_names_each_card_once_that_is_not_there_once(found: list[Pla
         assert (lines == []) == (sorted(map(number_of, found)) == list(range(1, len(wanted) + 1)))
 
 
+@pytest.mark.slow  # (a 54-card deck: its TTS sheets, 4090 px wide, drawn and proved twice)
 def test_png_tts_and_a_theme_of_ones_own_colour(tmp_path) -> None:  # type: ignore[no-untyped-def]
     theme = tmp_path / "night.toml"
     theme.write_text('[colours.deck]\naccent = "#0b6e4f"\n', "utf-8")

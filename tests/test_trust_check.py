@@ -316,6 +316,7 @@ def _cell_box(n: int, sheet: Image.Image) -> tuple[int, int, int, int]:
     return (k % 10) * w, (k // 10) * h, (k % 10 + 1) * w, (k // 10 + 1) * h
 
 
+@pytest.mark.slow  # (a full TTS sheet, 16 million pixels, drawn again and compared)
 def test_a_tts_sheet_is_held_to_what_cardgen_draws_cell_by_cell(deck, tmp_path, capsys):  # type: ignore[no-untyped-def]
     """F7: a card is about 1/70 of the sheet, so a tolerance for the whole sheet would let a
     swapped or blanked card through; each cell is held to it on its own, and named. The marker
