@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import app, run
+from cardgen.write.workers import available_cores
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
@@ -105,8 +106,9 @@ def test_documented_examples_run_in_order(tmp_path, pages):
         folder.mkdir(exist_ok=True)
         folders.append(folder)
     before = sorted(os.listdir(ROOT))
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    with ProcessPoolExecutor(min(cores, len(blocks)), mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(
+        min(available_cores(), len(blocks)), mp_context=multiprocessing.get_context("fork")
+    ) as pool:
         ran = list(pool.map(_run_block, folders, [examples for _, _, examples in blocks]))
     failed = [
         (f"{page.relative_to(ROOT)}:{first}", args, code, out, err)
